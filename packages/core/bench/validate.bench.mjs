@@ -1,0 +1,136 @@
+// Benchmark: validateAutomationConfig against JSON.parse of the same text, at three document sizes.
+//
+// Run from packages/core after a build:  node bench/validate.bench.mjs
+// Optional: node --expose-gc bench/validate.bench.mjs   (adds a retained-heap column)
+//
+// JSON.parse is the baseline: every editor or CLI must parse the document before validating it, so
+// validation costing about as much as parsing keeps the total at most twice the unavoidable minimum.
+// The goal line reports PASS or MISS; a miss never fails the process (benchmarks report, they do not gate).
+
+import { generateConfig, serialize } from './generate.mjs';
+
+const DIST = new URL('../dist/index.js', import.meta.url);
+const GOAL_RATIO = 1.0;
+
+/** Document sizes: about 0.1 MB, 3 MB and 17 MB of two-space-indented JSON. */
+const CASES = [
+  { label: '~0.1 MB', shards: 14, routers: 2, warmup: 20, iterations: 200 },
+  { label: '~3 MB', shards: 430, routers: 20, warmup: 3, iterations: 20 },
+  { label: '~17 MB', shards: 2430, routers: 60, warmup: 2, iterations: 10 },
+];
+
+async function loadValidator() {
+  try {
+    const core = await import(DIST.href);
+    if (typeof core.validateAutomationConfig !== 'function') {
+      throw new Error('dist/index.js does not export a function named validateAutomationConfig');
+    }
+    return core.validateAutomationConfig;
+  } catch (error) {
+    console.error(`Cannot load validateAutomationConfig from ${DIST.pathname}: ${error.message}`);
+    console.error('Build the package first: npx pnpm@10.34.8 --filter @dbkit/core run build');
+    process.exit(1);
+  }
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function time(fn) {
+  const start = performance.now();
+  const result = fn();
+  return { ms: performance.now() - start, result };
+}
+
+/** Heap retained by one validation result, when the process runs with --expose-gc; otherwise undefined. */
+function retainedHeapMB(validate, text) {
+  if (typeof globalThis.gc !== 'function') return undefined;
+  const doc = JSON.parse(text);
+  globalThis.gc();
+  const before = process.memoryUsage().heapUsed;
+  const diagnostics = validate(doc);
+  globalThis.gc();
+  const after = process.memoryUsage().heapUsed;
+  if (diagnostics.length < 0) console.log('unreachable: keeps the result alive until here');
+  return (after - before) / 1e6;
+}
+
+function runCase(validate, spec) {
+  const text = serialize(generateConfig({ shards: spec.shards, membersPerShard: 3, routers: spec.routers }));
+  const parseSamples = [];
+  const validateSamples = [];
+  let diagnostics = [];
+  for (let i = 0; i < spec.warmup + spec.iterations; i++) {
+    // A fresh document per iteration, so a validator that caches per object cannot skip work.
+    const parsed = time(() => JSON.parse(text));
+    const validated = time(() => validate(parsed.result));
+    diagnostics = validated.result;
+    if (i >= spec.warmup) {
+      parseSamples.push(parsed.ms);
+      validateSamples.push(validated.ms);
+    }
+  }
+  const processes = JSON.parse(text).processes.length;
+  const parseMs = median(parseSamples);
+  const validateMs = median(validateSamples);
+  return {
+    label: spec.label,
+    sizeMB: text.length / 1e6,
+    processes,
+    parseMs,
+    validateMs,
+    ratio: validateMs / parseMs,
+    errors: diagnostics.filter((d) => d.severity === 'error').length,
+    diagnostics: diagnostics.length,
+    firstError: diagnostics.find((d) => d.severity === 'error'),
+    heapMB: retainedHeapMB(validate, text),
+  };
+}
+
+function printTable(rows) {
+  const header = ['size', 'processes', 'JSON.parse ms (baseline)', 'validate ms', 'ratio validate/JSON.parse', 'diagnostics'];
+  const withHeap = rows.some((r) => r.heapMB !== undefined);
+  if (withHeap) header.push('retained heap MB');
+  const lines = rows.map((r) => {
+    const cells = [
+      `${r.sizeMB.toFixed(2)} MB`,
+      String(r.processes),
+      r.parseMs.toFixed(2),
+      r.validateMs.toFixed(2),
+      r.ratio.toFixed(2),
+      `${r.diagnostics} (${r.errors} errors)`,
+    ];
+    if (withHeap) cells.push(r.heapMB === undefined ? 'n/a' : r.heapMB.toFixed(1));
+    return cells;
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const row = (cells) => `| ${cells.map((c, i) => c.padStart(widths[i])).join(' | ')} |`;
+  console.log(row(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 1)).join('-|')}-|`);
+  for (const l of lines) console.log(row(l));
+}
+
+const validate = await loadValidator();
+console.log(`node ${process.version}; medians over N iterations after warm-up; documents from bench/generate.mjs\n`);
+const rows = [];
+for (const spec of CASES) {
+  const result = runCase(validate, spec);
+  rows.push(result);
+  console.log(
+    `${spec.label}: ${result.sizeMB.toFixed(2)} MB, ${result.processes} processes, warm-up ${spec.warmup}, N=${spec.iterations}`,
+  );
+  if (result.errors > 0) {
+    // The generated documents are meant to be valid; errors mean the generator or the validator is wrong.
+    const e = result.firstError;
+    console.log(`  warning: ${result.errors} errors on a document meant to be valid; first: ${e.code} at ${JSON.stringify(e.path)}: ${e.message}`);
+  }
+}
+console.log('');
+printTable(rows);
+
+const largest = rows[rows.length - 1];
+const verdict = largest.ratio <= GOAL_RATIO ? 'PASS' : 'MISS';
+console.log(`\ngoal: ratio <= ${GOAL_RATIO.toFixed(1)} at 17 MB: ${verdict} (measured ${largest.ratio.toFixed(2)} at ${largest.sizeMB.toFixed(2)} MB)`);

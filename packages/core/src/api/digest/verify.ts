@@ -1,0 +1,226 @@
+import { type EnumDefinition, enumGuard } from '../../enums/define.js';
+import { DEFAULT_DIGEST_REALM } from './challenge.js';
+import { md5Hex } from './md5.js';
+import { type NonceState, useNonce } from './nonce.js';
+import type { DigestCredentials, DigestQopParameters } from './parse.js';
+
+/** What the Digest response is computed from, besides the quality-of-protection part. */
+export interface DigestResponseInputCommon {
+  /** User name: the API public key. */
+  readonly username: string;
+  /** Realm of the challenge. */
+  readonly realm: string;
+  /** Password: the API private key. */
+  readonly password: string;
+  /** HTTP method of the request, e.g. `GET`. */
+  readonly method: string;
+  /** Request target as the client sent it in the `uri` parameter. */
+  readonly uri: string;
+  /** Nonce of the challenge. */
+  readonly nonce: string;
+}
+
+/** Input of {@link computeDigestResponse}. */
+export type DigestResponseInput = DigestResponseInputCommon & DigestQopParameters;
+
+/**
+ * Computes the `response` of a Digest answer with `algorithm=MD5` (RFC 7616 §3.4.1), as 32 lowercase hex digits:
+ * `HA1 = MD5(username:realm:password)`, `HA2 = MD5(method:uri)`, and
+ * `MD5(HA1:nonce:nc:cnonce:qop:HA2)` with `qop=auth`, or `MD5(HA1:nonce:HA2)` without `qop` (RFC 2069).
+ *
+ * @example
+ * computeDigestResponse({
+ *   username: 'Mufasa', realm: 'http-auth@example.org', password: 'Circle of Life', method: 'GET',
+ *   uri: '/dir/index.html', nonce: '7ypf/xlj9XXwfDPEoM4URrv/xwf94BcCAzFZH4GiTo0v', qop: 'auth', nc: '00000001',
+ *   cnonce: 'f2/wE4q74E6zIJEtWaHKaf5wv/H5QzzpXusqGemxURZJ',
+ * }); // '8ca523f5e9506fed4657c9700eebdbec'
+ */
+export function computeDigestResponse(input: DigestResponseInput): string {
+  const ha1 = md5Hex(`${input.username}:${input.realm}:${input.password}`);
+  const ha2 = md5Hex(`${input.method}:${input.uri}`);
+  if (input.qop === 'auth') {
+    return md5Hex(`${ha1}:${input.nonce}:${input.nc}:${input.cnonce}:${input.qop}:${ha2}`);
+  }
+  return md5Hex(`${ha1}:${input.nonce}:${ha2}`);
+}
+
+/**
+ * Compares two strings in time that depends only on their lengths, not on where they first differ, so that an
+ * attacker timing failed attempts learns nothing about the expected response.
+ */
+export function constantTimeEqual(a: string, b: string): boolean {
+  const length = Math.max(a.length, b.length);
+  // Start from the length difference so that strings of different lengths never compare equal, then fold every
+  // character position in; there is no early return.
+  let difference = a.length ^ b.length;
+  for (let i = 0; i < length; i++) {
+    difference |= (i < a.length ? a.charCodeAt(i) : 0) ^ (i < b.length ? b.charCodeAt(i) : 0);
+  }
+  return difference === 0;
+}
+
+/** Why Digest credentials were refused. */
+export const DigestVerifyFailureReason = {
+  'realm-mismatch': { description: 'The credentials answer a challenge for another realm.' },
+  'uri-mismatch': { description: 'The `uri` the client hashed is not the target of this request.' },
+  'missing-qop': { description: 'The answer has no qop (RFC 2069 form) and the verifier requires qop=auth.' },
+  'unknown-user': { description: 'No private key is known for the public key given as user name.' },
+  'bad-response': { description: 'The response does not match: wrong private key, or a tampered request.' },
+  'unknown-nonce': { description: 'The nonce was never issued, was already used up, or was forgotten.' },
+  'stale-nonce': { description: 'The nonce has expired; the client should retry with the new one (stale=true).' },
+  'replayed-nonce-count': { description: 'The nonce count is not higher than one already accepted: a replay.' },
+} as const satisfies EnumDefinition;
+/** Why Digest credentials were refused. */
+export type DigestVerifyFailureReason = keyof typeof DigestVerifyFailureReason;
+/** Tells whether a value is a {@link DigestVerifyFailureReason}. */
+export const isDigestVerifyFailureReason = enumGuard(DigestVerifyFailureReason);
+
+/** Input of {@link verifyDigestAuthorization} describing the request and the server. */
+export interface DigestVerifyOptions {
+  /** HTTP method of the request being authenticated, e.g. `GET`. */
+  readonly method: string;
+  /** Returns the private key of a public key, or `undefined` when the public key is unknown. */
+  readonly lookupKey: (publicKey: string) => string | undefined;
+  /**
+   * Realm the server challenges with.
+   * @default "dbkit"
+   */
+  readonly realm?: string;
+  /**
+   * Request target of the request being authenticated (path and query, e.g. Node's `req.url`). When given, the
+   * credentials' `uri` must equal it, so that an answer for one resource cannot be replayed against another.
+   */
+  readonly requestUri?: string;
+  /**
+   * Accept answers without `qop` (RFC 2069 form). Needed with the `spec-literal` challenge style, whose `op="auth"`
+   * clients do not recognise. Such a nonce is good for one request only, since there is no nonce count.
+   * @default false
+   */
+  readonly allowMissingQop?: boolean;
+}
+
+/** Result of {@link verifyDigestAuthorization}. */
+export type DigestVerifyResult =
+  | {
+      readonly ok: true;
+      /** The authenticated public key. */
+      readonly username: string;
+      /** The new nonce state, recording this use of the nonce. */
+      readonly state: NonceState;
+    }
+  | {
+      readonly ok: false;
+      /** Machine-readable cause. */
+      readonly reason: DigestVerifyFailureReason;
+      /** What is wrong, why, and what to do; for logs, never for the response body. */
+      readonly message: string;
+      /**
+       * True when the private key was right but the nonce is expired or unknown: send the next challenge with
+       * `stale=true` so that the client retries without asking the user.
+       */
+      readonly stale: boolean;
+      /** The new nonce state (an expired nonce is forgotten). */
+      readonly state: NonceState;
+    };
+
+// Hashed in place of the private key when the public key is unknown, so that unknown and known keys take the same
+// time to refuse. Its value does not matter: the result is discarded.
+const PLACEHOLDER_PASSWORD = 'dbkit-placeholder-private-key';
+
+/**
+ * Checks parsed Digest credentials against the server's keys and nonce state.
+ *
+ * Order of checks: realm, uri, qop presence, then the response (computed even for an unknown key, compared in
+ * constant time), and only then the nonce, so that `stale` is true exactly when the private key was right.
+ *
+ * @example
+ * const parsed = parseDigestAuthorization(req.headers.authorization);
+ * if (parsed.ok) {
+ *   const result = verifyDigestAuthorization(parsed.value, { method: req.method, lookupKey, requestUri: req.url }, state, Date.now());
+ *   state = result.state;
+ * }
+ */
+export function verifyDigestAuthorization(
+  credentials: DigestCredentials,
+  options: DigestVerifyOptions,
+  nonceState: NonceState,
+  now: number,
+): DigestVerifyResult {
+  const refuse = (reason: DigestVerifyFailureReason, message: string, stale = false, state = nonceState) =>
+    ({ ok: false, reason, message, stale, state }) as const;
+  const realm = options.realm ?? DEFAULT_DIGEST_REALM;
+
+  if (credentials.realm !== realm) {
+    return refuse(
+      'realm-mismatch',
+      `The credentials are for realm ${JSON.stringify(credentials.realm)}, but this server's realm is ` +
+        `${JSON.stringify(realm)}. Answer the latest challenge from this server.`,
+    );
+  }
+  if (options.requestUri !== undefined && credentials.uri !== options.requestUri) {
+    return refuse(
+      'uri-mismatch',
+      `The credentials were computed for ${JSON.stringify(credentials.uri)}, but the request is for ` +
+        `${JSON.stringify(options.requestUri)}. Compute the response for the request target being sent.`,
+    );
+  }
+  if (credentials.qop === undefined && options.allowMissingQop !== true) {
+    return refuse(
+      'missing-qop',
+      'The credentials have no qop, the RFC 2069 form without replay protection. Answer the challenge with qop=auth, ' +
+        'nc and cnonce.',
+    );
+  }
+
+  const privateKey = options.lookupKey(credentials.username);
+  const expected = computeDigestResponse({
+    ...credentials,
+    password: privateKey ?? PLACEHOLDER_PASSWORD,
+    method: options.method,
+  });
+  const matches = constantTimeEqual(expected, credentials.response);
+  if (privateKey === undefined) {
+    return refuse(
+      'unknown-user',
+      `No API key has the public key ${JSON.stringify(credentials.username)}. Check the public key, or create an ` +
+        'API key.',
+    );
+  }
+  if (!matches) {
+    return refuse(
+      'bad-response',
+      `The Digest response for public key ${JSON.stringify(credentials.username)} does not match. Check the private ` +
+        'key; the request may also have been altered on the way.',
+    );
+  }
+
+  const used = useNonce(nonceState, credentials.nonce, credentials.nc, now);
+  if (used.ok) return { ok: true, username: credentials.username, state: used.state };
+  switch (used.reason) {
+    case 'unknown-nonce':
+      return refuse(
+        'unknown-nonce',
+        'The nonce was not issued by this server, was used up, or was forgotten. The credentials are right: retry ' +
+          'with the nonce of the new challenge (stale=true).',
+        true,
+        used.state,
+      );
+    case 'stale-nonce':
+      return refuse(
+        'stale-nonce',
+        'The nonce has expired. The credentials are right: retry with the nonce of the new challenge (stale=true).',
+        true,
+        used.state,
+      );
+    case 'replayed-nonce-count':
+      return refuse(
+        'replayed-nonce-count',
+        `The nonce count nc=${credentials.nc ?? ''} is not higher than one already accepted for this nonce, so the ` +
+          'request looks replayed. Increase nc with every request that reuses a nonce.',
+        false,
+        used.state,
+      );
+    default:
+      return used.reason satisfies never;
+  }
+}

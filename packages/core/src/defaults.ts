@@ -1,0 +1,62 @@
+import type { AgentVersionEntry } from './model/automation/versions.js';
+import type { AutomationConfig } from './model/automation/config.js';
+import type { LogRotate } from './model/automation/common.js';
+import type { Collation, IndexConfig } from './model/automation/indexConfig.js';
+import type { Ldap } from './model/automation/security.js';
+
+/** The spec's documented logRotate defaults (processes and agents alike). */
+export const LOG_ROTATE_DEFAULTS = { numUncompressed: 5, percentOfDiskspace: 0.02, numTotal: 0 } as const;
+
+/** The spec's documented LDAP default: the user cache is flushed every 30 seconds. */
+export const LDAP_DEFAULTS = { userCacheInvalidationPeriod: 30 } as const;
+
+/** The spec's documented collation defaults. */
+export const COLLATION_DEFAULTS = { numericOrdering: false, normalization: false, backwards: false } as const;
+
+/** The spec's documented auth defaults. */
+export const AUTH_DEFAULTS = { disabled: false, authoritativeSet: false } as const;
+
+/** Fills the documented logRotate defaults; fields already set win. */
+export function withLogRotateDefaults(logRotate: LogRotate): LogRotate {
+  return { ...LOG_ROTATE_DEFAULTS, ...logRotate };
+}
+
+function withAgentDefaults(entry: AgentVersionEntry): AgentVersionEntry {
+  return entry.logRotate ? { ...entry, logRotate: withLogRotateDefaults(entry.logRotate) } : entry;
+}
+
+function withCollationDefaults(collation: Collation): Collation {
+  return { ...COLLATION_DEFAULTS, ...collation };
+}
+
+function withIndexDefaults(index: IndexConfig): IndexConfig {
+  return index.collation ? { ...index, collation: withCollationDefaults(index.collation) } : index;
+}
+
+function withLdapDefaults(ldap: Ldap): Ldap {
+  // `"ldap": {}` means "no LDAP" in real documents: it stays empty.
+  return Object.keys(ldap).length === 0 ? ldap : { ...LDAP_DEFAULTS, ...ldap };
+}
+
+/**
+ * Returns a copy of the configuration with every default the spec documents filled in where the field is
+ * absent: logRotate (processes, audit logs and agents), ldap.userCacheInvalidationPeriod, collation booleans and
+ * auth.disabled/authoritativeSet. Fields already set are kept; nothing else changes. Pure: the input is not
+ * modified.
+ */
+export function withAutomationDefaults(config: AutomationConfig): AutomationConfig {
+  const result: { -readonly [K in keyof AutomationConfig]: AutomationConfig[K] } = {
+    ...config,
+    processes: config.processes.map((process) => ({
+      ...process,
+      ...(process.logRotate ? { logRotate: withLogRotateDefaults(process.logRotate) } : {}),
+      ...(process.auditLogRotate ? { auditLogRotate: withLogRotateDefaults(process.auditLogRotate) } : {}),
+    })),
+  };
+  if (config.monitoringVersions) result.monitoringVersions = config.monitoringVersions.map(withAgentDefaults);
+  if (config.backupVersions) result.backupVersions = config.backupVersions.map(withAgentDefaults);
+  if (config.ldap) result.ldap = withLdapDefaults(config.ldap);
+  if (config.indexConfigs) result.indexConfigs = config.indexConfigs.map(withIndexDefaults);
+  if (config.auth) result.auth = { ...AUTH_DEFAULTS, ...config.auth };
+  return result;
+}

@@ -1,0 +1,182 @@
+import type { Collector } from '../context.js';
+import type { JsonPath } from '../diagnostic.js';
+import type { ReferenceIndex } from '../model.js';
+import { checkShape } from '../shape.js';
+import { defaultRWConcernShape, processShape, readConcernShape, writeConcernShape } from '../shapes.js';
+import {
+  acceptedFeatureCompatibilityVersions,
+  hasTimeZone,
+  isIsoDateTime,
+  isObject,
+  type JsonObject,
+  parseServerVersion,
+  quote,
+} from '../util.js';
+import { checkReference, checkUnique } from './references.js';
+import { checkLogRotate } from './topLevel.js';
+
+const TIME_FIELDS = ['lastCompact', 'lastRestart', 'lastResync', 'lastKmipMasterKeyRotation'] as const;
+
+/** Every rule on processes[] that needs only the process itself and the reference index. */
+export function checkProcesses(c: Collector, doc: JsonObject, refs: ReferenceIndex): void {
+  const processes = doc.processes;
+  if (!Array.isArray(processes)) return;
+  for (let i = 0; i < processes.length; i++) {
+    const path: JsonPath = ['processes', i];
+    const process = checkShape(c, processes[i], path, processShape);
+    if (process) checkProcess(c, process, path, refs);
+  }
+  checkUnique(c, doc, 'processes', 'name', 'the process');
+}
+
+function checkProcess(c: Collector, p: JsonObject, path: JsonPath, refs: ReferenceIndex): void {
+  if (typeof p.version === 'string') {
+    checkReference(c, p.version, [...path, 'version'], [refs.dbVersions], {
+      code: 'DBK201',
+      target: 'a database version',
+      declaredIn: 'dbVersions[].name',
+    });
+  }
+  checkCluster(c, p, path, refs);
+  checkAuthSchemaVersion(c, p, path);
+  checkFeatureCompatibilityVersion(c, p, path);
+  for (const field of ['logRotate', 'auditLogRotate'] as const) {
+    if (p[field] !== undefined && p[field] !== null) checkLogRotate(c, p[field], [...path, field]);
+  }
+  if (isObject(p.defaultRWConcern)) checkDefaultRWConcern(c, p.defaultRWConcern, [...path, 'defaultRWConcern']);
+  for (const field of TIME_FIELDS) {
+    const value = p[field];
+    if (typeof value !== 'string') continue;
+    if (!isIsoDateTime(value)) {
+      c.report(
+        'DBK105',
+        [...path, field],
+        `"${field}" is ${quote(value)}, which is not an ISO 8601 date and time. Write it like "2026-11-22T14:00:00Z".`,
+      );
+    } else if (!hasTimeZone(value) && field === 'lastCompact') {
+      c.report('DBK105', [...path, field], `"lastCompact" has no time zone, so the time is ambiguous. Add "Z" or an offset such as "+01:00".`);
+    }
+  }
+  if (typeof p.lastResync === 'string') {
+    c.report(
+      'DBK505',
+      [...path, 'lastResync'],
+      'Setting "lastResync" to the current time makes the agent run an initial sync on this node at once, which removes the node’s entire data contents. Keep it only if that is what you want.',
+    );
+  }
+  if (isObject(p.args2_6)) checkArgs(c, p.args2_6, [...path, 'args2_6']);
+}
+
+function checkCluster(c: Collector, p: JsonObject, path: JsonPath, refs: ReferenceIndex): void {
+  if (p.processType === 'dbs') {
+    if (p.cluster === undefined || p.cluster === null) {
+      c.report(
+        'DBK101',
+        path,
+        'A shard router ("processType": "dbs") is missing "cluster": it names the sharded cluster (a sharding[].name) the router serves. Add "cluster".',
+      );
+    } else if (typeof p.cluster === 'string') {
+      checkReference(c, p.cluster, [...path, 'cluster'], [refs.clusters], {
+        code: 'DBK203',
+        target: 'a sharded cluster',
+        declaredIn: 'sharding[].name',
+      });
+    }
+  } else if (p.processType === 'dbd' && typeof p.cluster === 'string') {
+    c.report(
+      'DBK215',
+      [...path, 'cluster'],
+      '"cluster" is used on shard routers ("dbs") only; a data-bearing process belongs to a cluster through its replica set. It has no effect here.',
+    );
+  }
+}
+
+function checkAuthSchemaVersion(c: Collector, p: JsonObject, path: JsonPath): void {
+  const value = p.authSchemaVersion;
+  if (typeof value === 'number' && Number.isInteger(value) && value !== 3 && value !== 5) {
+    c.report(
+      'DBK309',
+      [...path, 'authSchemaVersion'],
+      `"authSchemaVersion" is ${value}; the service accepts 3 (servers 2.6) and 5 (servers 3.0 and later). Use 5 unless the deployment still has 2.6 credentials.`,
+    );
+  }
+}
+
+function checkFeatureCompatibilityVersion(c: Collector, p: JsonObject, path: JsonPath): void {
+  const version = typeof p.version === 'string' ? parseServerVersion(p.version) : undefined;
+  const fcv = p.featureCompatibilityVersion;
+  if (fcv === undefined || fcv === null) {
+    if (version && (version[0] > 3 || (version[0] === 3 && version[1] >= 4))) {
+      c.report(
+        'DBK307',
+        path,
+        `The process runs ${quote(p.version)} but has no "featureCompatibilityVersion": servers 3.4 and later need it. Add "featureCompatibilityVersion": "${version[0]}.${version[1]}".`,
+        { suggestions: [`${version[0]}.${version[1]}`] },
+      );
+    }
+    return;
+  }
+  if (typeof fcv !== 'string') return;
+  const fcvPath = [...path, 'featureCompatibilityVersion'];
+  if (!/^\d+\.\d+$/.test(fcv)) {
+    c.report('DBK105', fcvPath, `"featureCompatibilityVersion" is ${quote(fcv)}; it must be "major.minor", e.g. "7.0".`);
+    return;
+  }
+  if (!version) return;
+  const accepted = acceptedFeatureCompatibilityVersions(version[0], version[1]);
+  if (accepted && !accepted.includes(fcv)) {
+    c.report(
+      'DBK308',
+      fcvPath,
+      `"featureCompatibilityVersion" is ${quote(fcv)} but the process runs ${quote(p.version)}: the service accepts only ${accepted.map((v) => `"${v}"`).join(' or ')}. Set one of those.`,
+      { suggestions: accepted },
+    );
+  }
+}
+
+function checkDefaultRWConcern(c: Collector, value: JsonObject, path: JsonPath): void {
+  checkShape(c, value, path, defaultRWConcernShape);
+  if (isObject(value.defaultReadConcern)) {
+    checkShape(c, value.defaultReadConcern, [...path, 'defaultReadConcern'], readConcernShape);
+  }
+  const write = value.defaultWriteConcern;
+  if (!isObject(write)) return;
+  const writePath = [...path, 'defaultWriteConcern'];
+  checkShape(c, write, writePath, writeConcernShape);
+  const w = write.w;
+  // A string other than a number is "majority" or a custom write-concern tag: nothing to count.
+  const count = typeof w === 'number' ? w : typeof w === 'string' && /^\d+$/.test(w) ? Number(w) : undefined;
+  if (count !== undefined && count < 0) {
+    c.report('DBK104', [...writePath, 'w'], `"w" is ${count}; a write concern counts acknowledging instances, so it must be 0 or more.`);
+  }
+  if (count !== undefined && count > 1 && (write.wtimeout === undefined || write.wtimeout === null)) {
+    c.report(
+      'DBK303',
+      writePath,
+      `"w" is ${count} but "wtimeout" is not set: if fewer than ${count} instances acknowledge, writes wait forever. Add "wtimeout" (milliseconds), e.g. 5000.`,
+    );
+  }
+}
+
+function checkArgs(c: Collector, args: JsonObject, path: JsonPath): void {
+  const net = args.net;
+  if (isObject(net) && net.unixDomainSocket !== undefined) {
+    c.report(
+      'DBK506',
+      [...path, 'net', 'unixDomainSocket'],
+      'Domain-socket options are not supported through the automation configuration; the agent does not apply them. Remove "unixDomainSocket" and configure the socket on the host.',
+    );
+  }
+}
+
+/** The TLS mode a process's args2_6 asks for (`net.tls.mode`, else the older `net.ssl.mode`), if any. */
+export function processTlsMode(process: unknown): string | undefined {
+  if (!isObject(process) || !isObject(process.args2_6)) return undefined;
+  const net = process.args2_6.net;
+  if (!isObject(net)) return undefined;
+  for (const key of ['tls', 'ssl'] as const) {
+    const section = net[key];
+    if (isObject(section) && typeof section.mode === 'string') return section.mode;
+  }
+  return undefined;
+}

@@ -1,0 +1,202 @@
+import type { Collector } from '../context.js';
+import type { JsonPath } from '../diagnostic.js';
+import { checkShape, forEachItem } from '../shape.js';
+import {
+  customRoleShape,
+  kerberosShape,
+  ldapShape,
+  privilegeShape,
+  roleRefShape,
+  tlsShape,
+  userToDNMappingShape,
+} from '../shapes.js';
+import { isAbsolutePosixPath, isAbsoluteWindowsPath, isObject, type JsonObject, quote } from '../util.js';
+import { automationMechanisms, checkRestrictions } from './auth.js';
+import { processTlsMode } from './processes.js';
+
+const POSIX_PATHS = ['CAFilePath', 'autoPEMKeyFilePath'] as const;
+const WINDOWS_PATHS = ['CAFilePathWindows', 'autoPEMKeyFilePathWindows'] as const;
+
+function given(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
+/** ssl / tls: shapes, absolute paths, and the files TLS and X.509 need. */
+export function checkTls(c: Collector, doc: JsonObject): void {
+  const sections = (['tls', 'ssl'] as const).filter((name) => isObject(doc[name]));
+  if (sections.length === 2) {
+    c.report(
+      'DBK414',
+      ['ssl'],
+      'Both "tls" and "ssl" are present. "ssl" is the older name of "tls"; with both, readers disagree on which applies. Keep "tls" and remove "ssl".',
+    );
+  }
+  for (const name of sections) {
+    const settings = checkShape(c, doc[name], [name], tlsShape);
+    if (!settings) continue;
+    for (const field of POSIX_PATHS) {
+      const value = settings[field];
+      if (typeof value === 'string' && value !== '' && !isAbsolutePosixPath(value)) {
+        c.report('DBK412', [name, field], `"${field}" is ${quote(value)}, which is not an absolute path: the agent resolves it on every host. Start it with "/".`);
+      }
+    }
+    for (const field of WINDOWS_PATHS) {
+      const value = settings[field];
+      if (typeof value === 'string' && value !== '' && !isAbsoluteWindowsPath(value)) {
+        c.report('DBK412', [name, field], `"${field}" is ${quote(value)}, which is not an absolute Windows path. Write it like "C:\\\\certs\\\\ca.pem".`);
+      }
+    }
+  }
+  const name = sections[0];
+  const settings: JsonObject = name && isObject(doc[name]) ? doc[name] : {};
+  const where: JsonPath = name ? [name] : [];
+  const tlsProcess = firstTlsProcess(doc);
+  if (tlsProcess && !given(settings.CAFilePath) && !given(settings.CAFilePathWindows)) {
+    c.report(
+      'DBK407',
+      tlsProcess.path,
+      `Process ${quote(tlsProcess.name)} uses TLS mode ${quote(tlsProcess.mode)}, but the deployment names no CA file: TLS needs "CAFilePath" (Linux and UNIX) or "CAFilePathWindows" in ${name ? `"${name}"` : 'a top-level "tls" object'}. Add it.`,
+      { related: name ? [{ path: where, message: 'the TLS settings' }] : [] },
+    );
+  }
+  const hasPem = given(settings.autoPEMKeyFilePath) || given(settings.autoPEMKeyFilePathWindows);
+  if (hasPem) return;
+  const auth = isObject(doc.auth) ? doc.auth : undefined;
+  const x509 = auth !== undefined && auth.disabled !== true && automationMechanisms(auth).includes('MONGODB-X509');
+  if (x509) {
+    c.report(
+      'DBK408',
+      where,
+      'The automation authenticates with X.509 ("MONGODB-X509" in autoAuthMechanisms), so it needs its client certificate: add "autoPEMKeyFilePath" (or "autoPEMKeyFilePathWindows").',
+    );
+  } else if (tlsProcess && settings.clientCertificateMode === 'REQUIRE') {
+    c.report(
+      'DBK408',
+      [...where, 'clientCertificateMode'],
+      '"clientCertificateMode" is "REQUIRE", so every connection, the automation’s included, must present a certificate: add "autoPEMKeyFilePath" (or "autoPEMKeyFilePathWindows").',
+    );
+  }
+}
+
+function firstTlsProcess(doc: JsonObject): { name: string; mode: string; path: JsonPath } | undefined {
+  if (!Array.isArray(doc.processes)) return undefined;
+  for (let i = 0; i < doc.processes.length; i++) {
+    const process: unknown = doc.processes[i];
+    const mode = processTlsMode(process);
+    if (mode === undefined || mode === 'disabled' || !isObject(process)) continue;
+    const net = isObject(process.args2_6) && isObject(process.args2_6.net) ? process.args2_6.net : {};
+    const key = isObject(net.tls) && typeof net.tls.mode === 'string' ? 'tls' : 'ssl';
+    return {
+      name: typeof process.name === 'string' ? process.name : `processes[${i}]`,
+      mode,
+      path: ['processes', i, 'args2_6', 'net', key, 'mode'],
+    };
+  }
+  return undefined;
+}
+
+const LDAP_SERVER = /^(?:\[[0-9A-Fa-f:.]+\]|[^\s:,[\]]+)(?::\d{1,5})?$/;
+
+/** ldap: servers, bind pair, mappings. */
+export function checkLdap(c: Collector, doc: JsonObject): void {
+  if (doc.ldap === undefined || doc.ldap === null) return;
+  const ldap = checkShape(c, doc.ldap, ['ldap'], ldapShape);
+  if (!ldap) return;
+  const configured = Object.keys(ldap).some((key) => given(ldap[key]));
+  if (!configured) return; // `"ldap": {}` is how real documents say "no LDAP".
+  if (!given(ldap.servers)) {
+    c.report('DBK416', ['ldap'], 'LDAP settings are given but "servers" is missing: the server has nothing to query. Add "servers": "ldap1.example.com:389".');
+  } else if (typeof ldap.servers === 'string') {
+    const bad = ldap.servers.split(',').map((s) => s.trim()).filter((s) => !LDAP_SERVER.test(s));
+    if (bad.length > 0) {
+      c.report(
+        'DBK410',
+        ['ldap', 'servers'],
+        `"servers" must be a comma-separated list of <host>:<port>; ${bad.map((s) => quote(s)).join(', ')} ${bad.length === 1 ? 'is' : 'are'} not. Write it like "ldap1.example.com:389,ldap2.example.com:389".`,
+      );
+    }
+    if (!given(ldap.authzQueryTemplate)) {
+      c.report(
+        'DBK418',
+        ['ldap'],
+        'LDAP servers are set but "authzQueryTemplate" is not: without it LDAP authorization cannot find the user’s groups (LDAP authentication alone still works). Add an RFC 4516 query URL if you want LDAP authorization.',
+      );
+    }
+  }
+  const user = given(ldap.bindQueryUser);
+  const password = given(ldap.bindQueryPassword);
+  if (user !== password) {
+    c.report(
+      'DBK409',
+      ['ldap', user ? 'bindQueryUser' : 'bindQueryPassword'],
+      `"${user ? 'bindQueryUser' : 'bindQueryPassword'}" is set without "${user ? 'bindQueryPassword' : 'bindQueryUser'}": the server binds to LDAP with both. Add the missing one.`,
+    );
+  }
+  forEachItem(ldap.userToDNMapping, ['ldap', 'userToDNMapping'], (item, path) => {
+    const mapping = checkShape(c, item, path, userToDNMappingShape);
+    if (!mapping) return;
+    if (typeof mapping.match === 'string') {
+      try {
+        new RegExp(mapping.match);
+      } catch {
+        c.report('DBK411', [...path, 'match'], `"match" is not a valid ECMAScript regular expression: ${quote(mapping.match)}. Fix the pattern (escape special characters with "\\\\").`);
+      }
+    }
+    const count = [mapping.substitution, mapping.ldapQuery].filter(given).length;
+    if (count !== 1) {
+      c.report(
+        'DBK411',
+        path,
+        count === 0
+          ? 'A userToDNMapping entry needs "substitution" or "ldapQuery" to say what the match becomes. Add one.'
+          : 'A userToDNMapping entry takes "substitution" or "ldapQuery", not both. Remove one.',
+      );
+    }
+  });
+}
+
+/** kerberos: serviceName. */
+export function checkKerberos(c: Collector, doc: JsonObject): void {
+  if (doc.kerberos === undefined || doc.kerberos === null) return;
+  checkShape(c, doc.kerberos, ['kerberos'], kerberosShape);
+}
+
+/** roles: shapes, unique names per database, privilege resources. */
+export function checkRoles(c: Collector, doc: JsonObject): void {
+  const seen = new Map<string, number>();
+  forEachItem(doc.roles, ['roles'], (item, path, index) => {
+    const role = checkShape(c, item, path, customRoleShape);
+    if (!role) return;
+    if (typeof role.role === 'string' && typeof role.db === 'string') {
+      const key = `${role.db}\u0000${role.role}`;
+      const earlier = seen.get(key);
+      if (earlier === undefined) seen.set(key, index);
+      else {
+        c.report('DBK417', [...path, 'role'], `Role ${quote(role.role)} on database ${quote(role.db)} is already defined at roles[${earlier}]. Merge the two definitions.`, {
+          related: [{ path: ['roles', earlier, 'role'], message: 'first definition' }],
+        });
+      }
+    }
+    forEachItem(role.privileges, [...path, 'privileges'], (privilegeValue, privilegePath) => {
+      const privilege = checkShape(c, privilegeValue, privilegePath, privilegeShape);
+      if (privilege && isObject(privilege.resource)) checkResource(c, privilege.resource, [...privilegePath, 'resource']);
+    });
+    forEachItem(role.roles, [...path, 'roles'], (ref, refPath) => checkShape(c, ref, refPath, roleRefShape));
+    checkRestrictions(c, role.authenticationRestrictions, [...path, 'authenticationRestrictions']);
+  });
+}
+
+function checkResource(c: Collector, resource: JsonObject, path: JsonPath): void {
+  const keys = Object.keys(resource).sort().join(',');
+  const ok =
+    (keys === 'collection,db' && typeof resource.db === 'string' && typeof resource.collection === 'string') ||
+    (keys === 'cluster' && resource.cluster === true) ||
+    (keys === 'anyResource' && resource.anyResource === true);
+  if (!ok) {
+    c.report(
+      'DBK415',
+      path,
+      'A privilege resource must be {"db": "<db>", "collection": "<collection or empty for all>"}, {"cluster": true} or {"anyResource": true}. Rewrite it as one of these.',
+    );
+  }
+}

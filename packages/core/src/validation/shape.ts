@@ -1,0 +1,225 @@
+import type { EnumDefinition } from '../enums/define.js';
+import type { Collector } from './context.js';
+import type { JsonPath } from './diagnostic.js';
+import { closestMatches, didYouMean, isObject, type JsonObject, jsonTypeOf, quote } from './util.js';
+
+/** JSON types a field may have. `any` means dbkit knows the field but does not check its value. */
+export type FieldKind =
+  | 'string'
+  | 'integer'
+  | 'number'
+  | 'boolean'
+  | 'object'
+  | 'array'
+  | 'string-array'
+  | 'string-or-number'
+  | 'any';
+
+/** What dbkit knows about one field of an object. */
+export interface FieldSpec {
+  readonly kind: FieldKind;
+  readonly required?: boolean;
+  /** What the field is, in the spec's words: used in messages. */
+  readonly doc?: string;
+  /** Allowed values (for `string`, and for each item of `string-array`). */
+  readonly values?: EnumDefinition;
+  /** true when the service may accept values dbkit does not know: an unknown value is a warning, not an error. */
+  readonly openValues?: boolean;
+  /** Wrong value → the value to use instead (e.g. the vendor's `mongod` → `dbd`). */
+  readonly hints?: { readonly [wrong: string]: string };
+  /** Inclusive numeric bounds. */
+  readonly min?: number;
+  readonly max?: number;
+  /** A number that must be greater than this. */
+  readonly above?: number;
+  /** Deprecation note: using the field gives DBK507 with this text. */
+  readonly deprecated?: string;
+}
+
+/** The fields of one kind of object. */
+export interface Shape {
+  /** What the object is, for messages: "a process", "the auth object". */
+  readonly label: string;
+  readonly fields: { readonly [name: string]: FieldSpec };
+  /** true: keys are free-form (e.g. args2_6); unknown keys are not reported. */
+  readonly open?: boolean;
+}
+
+const kindLabel: { readonly [K in FieldKind]: string } = {
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'an array',
+  'string-array': 'an array of strings',
+  'string-or-number': 'a string or a number',
+  any: 'any value',
+};
+
+function hasKind(value: unknown, kind: FieldKind): boolean {
+  switch (kind) {
+    case 'string':
+      return typeof value === 'string';
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'object':
+      return isObject(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'string-array':
+      return Array.isArray(value);
+    case 'string-or-number':
+      return typeof value === 'string' || typeof value === 'number';
+    case 'any':
+      return true;
+    default:
+      return kind satisfies never;
+  }
+}
+
+/** Expects a JSON type at `path`, reporting DBK102 when the value has another. Returns whether it matched. */
+export function expectKind(c: Collector, value: unknown, path: JsonPath, kind: FieldKind, what: string): boolean {
+  if (hasKind(value, kind)) return true;
+  c.report(
+    'DBK102',
+    path,
+    `${what} must be ${kindLabel[kind]}, but it is ${jsonTypeOf(value) === 'integer' ? 'a number' : `${article(jsonTypeOf(value))}`}. Change it to ${kindLabel[kind]}.`,
+  );
+  return false;
+}
+
+function article(type: string): string {
+  return type === 'null' ? 'null' : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+function checkValue(c: Collector, value: string, path: JsonPath, name: string, spec: FieldSpec): void {
+  const values = spec.values;
+  if (!values || Object.hasOwn(values, value)) return;
+  const allowed = Object.keys(values);
+  const hint = spec.hints?.[value];
+  const suggestions = hint ? [hint] : closestMatches(value, allowed);
+  const list = allowed.map((v) => `"${v}"`).join(', ');
+  if (spec.openValues) {
+    c.report(
+      'DBK109',
+      path,
+      `"${name}" is ${quote(value)}, which dbkit does not know (known: ${list}).${didYouMean(suggestions)} Check the spelling; if the service documents this value, keep it.`,
+      { suggestions },
+    );
+    return;
+  }
+  c.report(
+    'DBK103',
+    path,
+    `"${name}" is ${quote(value)}, which is not allowed: the allowed values are ${list}.${didYouMean(suggestions)}`,
+    { suggestions },
+  );
+}
+
+function checkField(c: Collector, value: unknown, path: JsonPath, name: string, spec: FieldSpec): void {
+  if (!expectKind(c, value, path, spec.kind, `"${name}"`)) return;
+  if (spec.deprecated) c.report('DBK507', path, `"${name}" is deprecated: ${spec.deprecated}`);
+  if (spec.kind === 'string' && typeof value === 'string') checkValue(c, value, path, name, spec);
+  if (spec.kind === 'string-array' && Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const itemPath = [...path, i];
+      if (expectKind(c, item, itemPath, 'string', `Each item of "${name}"`) && typeof item === 'string') {
+        checkValue(c, item, itemPath, name, spec);
+      }
+    }
+  }
+  if (typeof value === 'number') {
+    const { min, max, above } = spec;
+    const tooLow = (min !== undefined && value < min) || (above !== undefined && value <= above);
+    const tooHigh = max !== undefined && value > max;
+    if (tooLow || tooHigh) {
+      const range =
+        above !== undefined
+          ? `greater than ${above}`
+          : max === undefined
+            ? `at least ${min}`
+            : min === undefined
+              ? `at most ${max}`
+              : `from ${min} to ${max}`;
+      c.report('DBK104', path, `"${name}" is ${value}, but it must be ${range}${spec.doc ? ` (${spec.doc})` : ''}.`);
+    }
+  }
+}
+
+/**
+ * Checks an object against its shape: it is an object, required fields are present, known fields have the right
+ * type, value and range, and unknown fields are reported (a probable typo of a known field as a warning, anything
+ * else as information). `null` in an optional field counts as absent: real documents write unset fields as null.
+ *
+ * @returns the object when `value` is one, so the caller can go on with field-specific rules; undefined otherwise.
+ */
+export function checkShape(c: Collector, value: unknown, path: JsonPath, shape: Shape): JsonObject | undefined {
+  if (!isObject(value)) {
+    c.report(
+      'DBK102',
+      path,
+      `${capitalise(shape.label)} must be a JSON object, but it is ${article(jsonTypeOf(value))}. Write it as { … }.`,
+    );
+    return undefined;
+  }
+  const { fields } = shape;
+  for (const name in fields) {
+    const spec = fields[name] as FieldSpec;
+    const fieldValue = value[name];
+    if (fieldValue === undefined || (fieldValue === null && !spec.required)) {
+      if (spec.required) {
+        c.report(
+          'DBK101',
+          path,
+          `${capitalise(shape.label)} is missing the required field "${name}"${spec.doc ? `: ${spec.doc}` : ''}. Add "${name}".`,
+        );
+      }
+      continue;
+    }
+    checkField(c, fieldValue, [...path, name], name, spec);
+  }
+  if (!shape.open) {
+    for (const key in value) {
+      if (Object.hasOwn(fields, key)) continue;
+      const suggestions = closestMatches(key, Object.keys(fields), 2);
+      if (suggestions.length > 0) {
+        c.report(
+          'DBK108',
+          [...path, key],
+          `"${key}" is not a field of ${shape.label}.${didYouMean(suggestions)} The agent ignores unknown fields, so a misspelt one silently does nothing.`,
+          { suggestions },
+        );
+      } else {
+        c.report(
+          'DBK107',
+          [...path, key],
+          `"${key}" is not a field of ${shape.label} in the spec. dbkit keeps it as is; the service may ignore it.`,
+        );
+      }
+    }
+  }
+  return value;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * Runs `each` over the items of an array. Values that are not arrays are skipped silently: the field's shape
+ * check has already reported them.
+ */
+export function forEachItem(
+  value: unknown,
+  path: JsonPath,
+  each: (item: unknown, itemPath: JsonPath, index: number) => void,
+): void {
+  if (!Array.isArray(value)) return;
+  for (let i = 0; i < value.length; i++) each(value[i], [...path, i], i);
+}

@@ -1,0 +1,461 @@
+/**
+ * The fields of every object in the automation configuration document, as data: what is required, which JSON
+ * type, which values, which range. Fields marked `// real` are not in the spec but are carried by real documents
+ * the service exports (docs/decisions.md, "Real documents beyond the spec"); they are known, so not reported.
+ */
+import {
+  Architecture,
+  AuthMechanism,
+  ClientCertificateMode,
+  CollationAlternate,
+  CollationCaseFirst,
+  CollationMaxVariable,
+  LdapBindMethod,
+  ProcessType,
+  ReadConcernLevel,
+} from '../enums/automation.js';
+import { SERVICE_MANAGED_SECTIONS } from '../model/automation/config.js';
+import type { FieldSpec, Shape } from './shape.js';
+
+const any: FieldSpec = { kind: 'any' };
+const str: FieldSpec = { kind: 'string' };
+const bool: FieldSpec = { kind: 'boolean' };
+const obj: FieldSpec = { kind: 'object' };
+const arr: FieldSpec = { kind: 'array' };
+const strArr: FieldSpec = { kind: 'string-array' };
+const isoTime = (doc: string): FieldSpec => ({ kind: 'string', doc });
+
+export const configShape: Shape = {
+  label: 'the automation configuration',
+  fields: {
+    $schema: str,
+    version: { kind: 'integer', required: true, min: 0, doc: 'the revision of this configuration' },
+    options: { kind: 'object', required: true, doc: 'download settings with "downloadBase"' },
+    dbVersions: {
+      kind: 'array',
+      required: true,
+      doc: 'one specification per database version used in processes',
+    },
+    agentVersion: obj,
+    monitoringVersions: arr,
+    backupVersions: arr,
+    processes: { kind: 'array', required: true, doc: 'the database instances' },
+    clusterWideConfigurations: obj,
+    replicaSets: arr,
+    sharding: arr,
+    balancer: obj,
+    auth: obj,
+    ldap: obj,
+    ssl: obj,
+    tls: obj, // real
+    roles: arr,
+    kerberos: obj,
+    indexConfigs: arr,
+    uiBaseUrl: any, // real
+    dbToolsVersion: any, // real
+    ...Object.fromEntries(SERVICE_MANAGED_SECTIONS.map((name) => [name, any])),
+  },
+};
+
+export const optionsShape: Shape = {
+  label: 'options',
+  fields: {
+    downloadBase: {
+      kind: 'string',
+      required: true,
+      doc: 'the directory (Linux and UNIX) for automatic version downloads and startup scripts',
+    },
+    downloadBaseWindows: str, // real
+  },
+};
+
+export const dbVersionShape: Shape = {
+  label: 'a dbVersions entry',
+  fields: {
+    name: { kind: 'string', required: true, doc: 'the name processes[].version refers to' },
+    builds: { kind: 'array', required: true, doc: 'the builds available' },
+  },
+};
+
+export const buildShape: Shape = {
+  label: 'a build',
+  fields: {
+    platform: { kind: 'string', required: true, doc: 'the platform' },
+    url: { kind: 'string', required: true, doc: 'the download URL' },
+    gitVersion: { kind: 'string', required: true, doc: 'the commit identifier of the build' },
+    modules: { kind: 'string-array', required: true, doc: 'the modules of this version ([] for none)' },
+    architecture: {
+      kind: 'string',
+      required: true,
+      values: Architecture,
+      openValues: true,
+      doc: 'amd64 or ppc64le',
+    },
+    bits: { kind: 'integer' },
+    win2008plus: bool,
+    winVCRedistUrl: str,
+    winVCRedistOptions: strArr,
+    winVCRedistDll: str,
+    winVCRedistVersion: str,
+    flavor: str, // real
+    minOsVersion: str, // real
+    maxOsVersion: str, // real
+  },
+};
+
+export const agentVersionShape: Shape = {
+  label: 'agentVersion',
+  fields: { name: str, directoryUrl: str },
+};
+
+export const logRotateShape: Shape = {
+  label: 'logRotate',
+  fields: {
+    sizeThresholdMB: {
+      kind: 'number',
+      required: true,
+      above: 0,
+      doc: 'the maximum size in MB of one log file before rotation',
+    },
+    timeThresholdHrs: {
+      kind: 'integer',
+      required: true,
+      above: 0,
+      doc: 'the maximum age in hours of one log file before rotation',
+    },
+    numUncompressed: { kind: 'integer', min: 1, doc: 'files left uncompressed, including the current one' },
+    maxUncompressed: { kind: 'integer', min: 1, deprecated: 'it is the earlier name of "numUncompressed"; use that.' },
+    percentOfDiskspace: { kind: 'number', min: 0, max: 100, doc: 'a percentage of disk space' },
+    numTotal: { kind: 'integer', min: 0, doc: '0 lets the other settings decide' },
+    includeAuditLogsWithMongoDBLogs: bool, // real
+  },
+};
+
+export const agentVersionEntryShape: Shape = {
+  label: 'an agent version entry',
+  fields: {
+    name: { kind: 'string', required: true, doc: 'the agent version' },
+    hostname: { kind: 'string', required: true, doc: 'the FQDN of the host that runs the agent' },
+    urls: { kind: 'object', required: true, doc: 'platform- and build-specific download URLs' },
+    baseUrl: { kind: 'string', required: true, doc: 'the base URL of the service' },
+    logPath: str,
+    logRotate: obj,
+  },
+};
+
+export const processShape: Shape = {
+  label: 'a process',
+  fields: {
+    name: { kind: 'string', required: true, doc: 'the unique instance name' },
+    processType: {
+      kind: 'string',
+      required: true,
+      values: ProcessType,
+      hints: { mongod: 'dbd', mongos: 'dbs' },
+      doc: '"dbd" (data-bearing server) or "dbs" (shard router)',
+    },
+    hostname: { kind: 'string', required: true, doc: 'the host serving the process' },
+    version: { kind: 'string', required: true, doc: 'the name of the dbVersions specification used' },
+    authSchemaVersion: {
+      kind: 'integer',
+      required: true,
+      doc: 'the schema version of user credentials (5 for servers 3.0 and later)',
+    },
+    featureCompatibilityVersion: str,
+    args2_6: { kind: 'object', required: true, doc: 'the database configuration object (net, storage, …)' },
+    alias: str,
+    backupRestoreUrl: str,
+    cluster: str,
+    defaultRWConcern: obj,
+    disabled: bool,
+    lastCompact: isoTime('an ISO 8601 time'),
+    lastRestart: isoTime('an ISO 8601 time'),
+    lastResync: isoTime('an ISO 8601 time'),
+    lastKmipMasterKeyRotation: isoTime('an ISO 8601 time'),
+    logRotate: obj,
+    auditLogRotate: obj, // real
+    manualMode: bool,
+    numCores: { kind: 'integer', min: 1 },
+    horizons: obj, // real
+    // Real documents: fields the service and the operators manage.
+    logLevel: any,
+    fullVersion: any,
+    lastGoalVersionAchieved: any,
+    cpuAffinity: any,
+    credentialsVersion: any,
+    kmipProxyPort: any,
+    plan: any,
+    backupPitRestoreType: any,
+    backupRestoreCertificateValidationHostname: any,
+    backupRestoreCheckpointTimestamp: any,
+    backupRestoreDesiredTime: any,
+    backupRestoreFilterList: any,
+    backupRestoreJobId: any,
+    backupRestoreIsSuccessiveUpgrade: any,
+    backupRestoreOplogBaseUrl: any,
+    backupRestoreOplog: any,
+    backupRestoreRsVersion: any,
+    backupRestoreSourceGroupId: any,
+    backupRestoreSourceRsId: any,
+    backupRestoreSystemRolesUUID: any,
+    backupRestoreSystemUsersUUID: any,
+    backupRestoreVerificationKey: any,
+  },
+};
+
+export const defaultRWConcernShape: Shape = {
+  label: 'defaultRWConcern',
+  fields: { defaultReadConcern: obj, defaultWriteConcern: obj },
+};
+
+export const readConcernShape: Shape = {
+  label: 'defaultReadConcern',
+  fields: { level: { kind: 'string', values: ReadConcernLevel } },
+};
+
+export const writeConcernShape: Shape = {
+  label: 'defaultWriteConcern',
+  fields: {
+    j: bool,
+    w: { kind: 'string-or-number' },
+    wtimeout: { kind: 'number', min: 0, doc: 'milliseconds' },
+  },
+};
+
+export const replicaSetShape: Shape = {
+  label: 'a replica set',
+  fields: {
+    _id: { kind: 'string', required: true, doc: 'the replica set name' },
+    protocolVersion: { kind: 'string-or-number' },
+    members: arr,
+    force: obj,
+    settings: obj, // real
+    writeConcernMajorityJournalDefault: any, // real
+    numberArbiters: any, // real
+  },
+};
+
+export const memberShape: Shape = {
+  label: 'a replica-set member',
+  fields: {
+    _id: { kind: 'integer', required: true, min: 0, doc: 'the member identifier' },
+    host: str,
+    arbiterOnly: bool,
+    buildIndexes: bool,
+    hidden: bool,
+    priority: { kind: 'number' },
+    tags: obj,
+    secondaryDelaySecs: { kind: 'integer', min: 0 },
+    slaveDelay: { kind: 'integer', min: 0 }, // real
+    votes: { kind: 'number' },
+    horizons: obj, // real
+  },
+};
+
+export const forceShape: Shape = {
+  label: 'force',
+  fields: { currentVersion: { kind: 'integer' } },
+};
+
+export const shardedClusterShape: Shape = {
+  label: 'a sharded cluster',
+  fields: {
+    name: { kind: 'string', required: true, doc: 'the cluster name, matching processes[].cluster' },
+    configServerReplica: str,
+    configServer: strArr,
+    shards: arr,
+    managedSharding: bool,
+    collections: any, // real
+    tags: any, // real
+    draining: any, // real
+  },
+};
+
+export const shardShape: Shape = {
+  label: 'a shard',
+  fields: {
+    _id: { kind: 'string', required: true, doc: 'the shard name' },
+    rs: { kind: 'string', required: true, doc: 'the replica set of the shard' },
+    tags: strArr,
+  },
+};
+
+export const balancerSettingsShape: Shape = {
+  label: 'balancer settings',
+  fields: { stopped: bool, activeWindow: obj },
+};
+
+export const activeWindowShape: Shape = {
+  label: 'activeWindow',
+  fields: {
+    start: { kind: 'string', required: true, doc: 'the start time, "HH:MM"' },
+    stop: { kind: 'string', required: true, doc: 'the end time, "HH:MM"' },
+  },
+};
+
+export const authShape: Shape = {
+  label: 'auth',
+  fields: {
+    disabled: bool,
+    authoritativeSet: bool,
+    autoUser: str,
+    autoPwd: str,
+    deploymentAuthMechanisms: { kind: 'string-array', values: AuthMechanism, openValues: true },
+    autoAuthMechanisms: { kind: 'string-array', values: AuthMechanism, openValues: true },
+    autoAuthMechanism: any, // real, read-only
+    autoAuthRestrictions: arr, // real
+    key: str,
+    keyfile: str,
+    keyfileWindows: str, // real
+    newAutoPwd: str,
+    newKey: str,
+    usersDeleted: arr,
+    usersWanted: arr,
+    autoKerberosKeytabPath: str, // real
+    autoLdapGroupDN: str, // real
+  },
+};
+
+export const userWantedShape: Shape = {
+  label: 'a wanted user',
+  fields: {
+    db: { kind: 'string', required: true, doc: 'the database of the user' },
+    user: { kind: 'string', required: true, doc: 'the user name' },
+    roles: { kind: 'array', required: true, doc: 'the roles of the user ([] for none)' },
+    pwd: str,
+    initPwd: str,
+    userSource: str,
+    otherDBRoles: obj,
+    authenticationRestrictions: arr,
+    mechanisms: strArr, // real
+    scramSha1Creds: obj, // real
+    scramSha256Creds: obj, // real
+    customData: any, // real
+  },
+};
+
+export const userDeletedShape: Shape = {
+  label: 'a deleted user',
+  fields: {
+    user: { kind: 'string', required: true, doc: 'the user name' },
+    dbs: { kind: 'string-array', required: true, doc: 'the databases to delete the user from' },
+  },
+};
+
+export const roleRefShape: Shape = {
+  label: 'a role reference',
+  fields: {
+    role: { kind: 'string', required: true, doc: 'the role name' },
+    db: { kind: 'string', required: true, doc: 'the database of the role' },
+    minFcv: any, // real (operators)
+  },
+};
+
+export const authenticationRestrictionShape: Shape = {
+  label: 'an authentication restriction',
+  fields: { clientSource: strArr, serverAddress: strArr },
+};
+
+export const tlsShape: Shape = {
+  label: 'the TLS settings',
+  fields: {
+    clientCertificateMode: { kind: 'string', values: ClientCertificateMode },
+    CAFilePath: str,
+    CAFilePathWindows: str,
+    autoPEMKeyFilePath: str,
+    autoPEMKeyFilePathWindows: str,
+    autoPEMKeyFilePwd: str,
+  },
+};
+
+export const ldapShape: Shape = {
+  label: 'ldap',
+  fields: {
+    servers: str,
+    timeoutMS: { kind: 'integer', min: 0 },
+    bindMethod: { kind: 'string', values: LdapBindMethod },
+    bindSaslMechanisms: str,
+    bindQueryUser: str,
+    bindQueryPassword: str,
+    userCacheInvalidationPeriod: { kind: 'integer', min: 1, doc: 'seconds' },
+    authzQueryTemplate: str,
+    userToDNMapping: arr,
+    transportSecurity: str, // real
+    validateLDAPServerConfig: bool, // real
+  },
+};
+
+export const userToDNMappingShape: Shape = {
+  label: 'a userToDNMapping entry',
+  fields: {
+    match: { kind: 'string', required: true, doc: 'an ECMAScript regular expression' },
+    substitution: str,
+    ldapQuery: str,
+  },
+};
+
+export const kerberosShape: Shape = {
+  label: 'kerberos',
+  fields: { serviceName: { kind: 'string', required: true, doc: 'the Kerberos service name the agents use' } },
+};
+
+export const customRoleShape: Shape = {
+  label: 'a user-defined role',
+  fields: {
+    role: { kind: 'string', required: true, doc: 'the role name' },
+    db: { kind: 'string', required: true, doc: 'the database of the role' },
+    privileges: arr,
+    roles: arr,
+    authenticationRestrictions: arr,
+  },
+};
+
+export const privilegeShape: Shape = {
+  label: 'a privilege',
+  fields: {
+    resource: { kind: 'object', required: true, doc: '{db, collection}, {cluster: true} or {anyResource: true}' },
+    actions: { kind: 'string-array', required: true, doc: 'the actions allowed on the resource' },
+  },
+};
+
+export const indexConfigShape: Shape = {
+  label: 'an index config',
+  fields: {
+    key: { kind: 'array', required: true, doc: 'the index keys, one [field, value] array per key' },
+    rsName: { kind: 'string', required: true, doc: 'the replica set on which the index is built' },
+    dbName: { kind: 'string', required: true, doc: 'the database' },
+    collectionName: { kind: 'string', required: true, doc: 'the collection' },
+    collation: obj,
+    options: { kind: 'object', required: true, doc: 'the index options ({} for none)' },
+  },
+};
+
+export const collationShape: Shape = {
+  label: 'collation',
+  fields: {
+    locale: { kind: 'string', required: true, doc: 'the ICU locale ("simple" for binary comparison)' },
+    caseLevel: bool,
+    caseFirst: { kind: 'string', values: CollationCaseFirst },
+    strength: { kind: 'integer', min: 1, max: 5, doc: 'the comparison level' },
+    numericOrdering: bool,
+    alternate: { kind: 'string', values: CollationAlternate },
+    maxVariable: { kind: 'string', values: CollationMaxVariable },
+    normalization: bool,
+    backwards: bool,
+  },
+};
+
+export const clusterWideShape: Shape = {
+  label: 'a cluster-wide configuration',
+  fields: { changeStreamOptions: obj },
+};
+
+export const changeStreamOptionsShape: Shape = {
+  label: 'changeStreamOptions',
+  fields: { preAndPostImages: obj },
+};
+
+export const preAndPostImagesShape: Shape = {
+  label: 'preAndPostImages',
+  fields: { expireAfterSeconds: { kind: 'number', min: 0, doc: 'seconds' } },
+};

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { SECRET_FIELDS } from '../../src/validation/util.js';
+import { validateAutomationConfig } from '../../src/validation/validate.js';
+import { codesAndPaths, type Edit, makeDoc } from './harness.js';
+
+type Row = readonly [string, readonly Edit[], readonly string[]];
+
+const auth: readonly Row[] = [
+  ['auth disabled needs none of the conditional fields', [['set', ['auth'], { disabled: true, autoAuthMechanism: 'MONGODB-CR', autoAuthMechanisms: [], usersWanted: [], usersDeleted: [], authoritativeSet: false, autoAuthRestrictions: [] }]], []],
+  ...(['autoUser', 'autoPwd', 'deploymentAuthMechanisms', 'authoritativeSet', 'key', 'keyfile'] as const).map(
+    (field): Row => [`enabled auth requires ${field}`, [['delete', ['auth', field]]], ['DBK401 auth']],
+  ),
+  [
+    'enabled auth requires autoAuthMechanisms (an older single autoAuthMechanism also counts)',
+    [['delete', ['auth', 'autoAuthMechanisms']], ['delete', ['auth', 'autoAuthMechanism']]],
+    ['DBK401 auth', 'DBK403 auth.newAutoPwd'],
+  ],
+  ['the older single autoAuthMechanism satisfies the requirement', [['delete', ['auth', 'autoAuthMechanisms']]], []],
+  ['an empty autoPwd counts as missing', [['set', ['auth', 'autoPwd'], '']], ['DBK401 auth']],
+  [
+    'more than one autoAuthMechanism only for SCRAM-SHA-1 + SCRAM-SHA-256',
+    [['set', ['auth', 'autoAuthMechanisms'], ['SCRAM-SHA-256', 'MONGODB-X509']]],
+    ['DBK402 auth.autoAuthMechanisms'],
+  ],
+  ['MONGODB-CR counts as SCRAM-SHA-1 (real tooling uses it so)', [['set', ['auth', 'autoAuthMechanisms'], ['MONGODB-CR', 'SCRAM-SHA-256']]], []],
+  [
+    'newAutoPwd only with a SCRAM mechanism',
+    [['set', ['auth', 'autoAuthMechanisms'], ['MONGODB-X509']], ['delete', ['auth', 'autoAuthMechanism']]],
+    ['DBK403 auth.newAutoPwd'],
+  ],
+  ['an unknown mechanism is a warning', [['set', ['auth', 'deploymentAuthMechanisms'], ['SCRAM-SHA-512']]], ['DBK109 auth.deploymentAuthMechanisms[0]']],
+  ['a user with pwd and initPwd', [['set', ['auth', 'usersWanted', 1, 'initPwd'], 'x']], ['DBK404 auth.usersWanted[1].initPwd']],
+  ['a user without any password', [['delete', ['auth', 'usersWanted', 0, 'initPwd']]], ['DBK404 auth.usersWanted[0]']],
+  ['stored SCRAM credentials count as the password', [], []],
+  ['$external users need no password', [], []],
+  ['pwd is a 32-character hex hash', [['set', ['auth', 'usersWanted', 1, 'pwd'], 'not-a-hash']], ['DBK405 auth.usersWanted[1].pwd']],
+  [
+    'userSource is deprecated',
+    [['delete', ['auth', 'usersWanted', 0, 'initPwd']], ['set', ['auth', 'usersWanted', 0, 'userSource'], 'admin']],
+    ['DBK503 auth.usersWanted[0].userSource'],
+  ],
+  ['otherDBRoles only for admin users', [['set', ['auth', 'usersWanted', 1, 'otherDBRoles'], { x: ['read'] }]], ['DBK406 auth.usersWanted[1].otherDBRoles']],
+  ['users need db, user and roles', [['delete', ['auth', 'usersWanted', 1, 'roles']]], ['DBK101 auth.usersWanted[1]']],
+  ['the key is "db", not "database"', [['set', ['auth', 'usersWanted', 1, 'database'], 'sales'], ['delete', ['auth', 'usersWanted', 1, 'db']]], ['DBK101 auth.usersWanted[1]', 'DBK107 auth.usersWanted[1].database']],
+  ['a duplicate user is a warning', [['push', ['auth', 'usersWanted'], { db: 'sales', user: 'report', roles: [], initPwd: 'p' }]], ['DBK417 auth.usersWanted[4].user']],
+  [
+    'authentication restrictions hold IPs or CIDR ranges',
+    [['set', ['auth', 'usersWanted', 1, 'authenticationRestrictions', 0, 'clientSource'], ['10.0.0.0/33', 'app.example.net', '::1', 'fe80::1%eth0']]],
+    [
+      'DBK413 auth.usersWanted[1].authenticationRestrictions[0].clientSource[0]',
+      'DBK413 auth.usersWanted[1].authenticationRestrictions[0].clientSource[1]',
+      'DBK413 auth.usersWanted[1].authenticationRestrictions[0].clientSource[3]',
+    ],
+  ],
+  ['usersDeleted entries need user and dbs', [['delete', ['auth', 'usersDeleted', 0, 'dbs']]], ['DBK101 auth.usersDeleted[0]']],
+];
+
+const tls: readonly Row[] = [
+  [
+    'TLS in a process needs a CA file',
+    [['delete', ['tls', 'CAFilePath']]],
+    ['DBK407 processes[0].args2_6.net.tls.mode'],
+  ],
+  ['the Windows CA path is enough', [['delete', ['tls', 'CAFilePath']], ['set', ['tls', 'CAFilePathWindows'], 'C:\\certs\\ca.pem']], []],
+  [
+    'TLS processes without any tls/ssl section',
+    [['delete', ['tls']]],
+    ['DBK407 processes[0].args2_6.net.tls.mode'],
+  ],
+  ['no TLS process: no CA file needed', [['delete', ['tls', 'CAFilePath']], ...[0, 1, 2, 3, 4].map((i): Edit => ['delete', ['processes', i, 'args2_6', 'net', 'tls']])], []],
+  ['the legacy ssl name works the same', [['set', ['ssl'], { CAFilePath: '/etc/ssl/ca.pem', autoPEMKeyFilePath: '/etc/ssl/a.pem' }], ['delete', ['tls']]], []],
+  ['both ssl and tls is a warning', [['set', ['ssl'], { CAFilePath: '/etc/ssl/ca.pem' }]], ['DBK414 ssl']],
+  ['X.509 automation needs a PEM key file', [['delete', ['tls', 'autoPEMKeyFilePath']], ['set', ['auth', 'autoAuthMechanisms'], ['MONGODB-X509']], ['delete', ['auth', 'newAutoPwd']]], ['DBK408 tls']],
+  ['REQUIRE client certificates needs a PEM key file', [['delete', ['tls', 'autoPEMKeyFilePath']], ['set', ['tls', 'clientCertificateMode'], 'REQUIRE']], ['DBK408 tls.clientCertificateMode']],
+  ['OPTIONAL client certificates need no PEM key file', [['delete', ['tls', 'autoPEMKeyFilePath']]], []],
+  ['paths are absolute', [['set', ['tls', 'CAFilePath'], 'certs/ca.pem']], ['DBK412 tls.CAFilePath']],
+  ['clientCertificateMode is OPTIONAL or REQUIRE', [['set', ['tls', 'clientCertificateMode'], 'REQUIRED']], ['DBK103 tls.clientCertificateMode']],
+];
+
+const ldap: readonly Row[] = [
+  ['an empty ldap object means no LDAP', [['set', ['ldap'], {}]], []],
+  ['LDAP settings need servers', [['delete', ['ldap', 'servers']]], ['DBK416 ldap']],
+  ['servers is host:port, comma-separated', [['set', ['ldap', 'servers'], 'ldap1.example.net:389; ldap2']], ['DBK410 ldap.servers']],
+  ['bindQueryUser without bindQueryPassword', [['delete', ['ldap', 'bindQueryPassword']]], ['DBK409 ldap.bindQueryUser']],
+  ['bindMethod is simple or sasl', [['set', ['ldap', 'bindMethod'], 'kerberos']], ['DBK103 ldap.bindMethod']],
+  ['authzQueryTemplate missing is a warning', [['delete', ['ldap', 'authzQueryTemplate']]], ['DBK418 ldap']],
+  ['a mapping with an invalid regular expression', [['set', ['ldap', 'userToDNMapping', 0, 'match'], '(.+']], ['DBK411 ldap.userToDNMapping[0].match']],
+  ['a mapping with both substitution and ldapQuery', [['set', ['ldap', 'userToDNMapping', 0, 'ldapQuery'], 'q']], ['DBK411 ldap.userToDNMapping[0]']],
+  ['userCacheInvalidationPeriod is at least 1', [['set', ['ldap', 'userCacheInvalidationPeriod'], 0]], ['DBK104 ldap.userCacheInvalidationPeriod']],
+  ['kerberos needs serviceName', [['set', ['kerberos'], {}]], ['DBK101 kerberos']],
+];
+
+const roles: readonly Row[] = [
+  ['a role needs role and db', [['delete', ['roles', 0, 'db']]], ['DBK101 roles[0]']],
+  [
+    'privilege resources have one of three shapes',
+    [['set', ['roles', 0, 'privileges', 0, 'resource'], { db: 'sales' }], ['set', ['roles', 0, 'privileges', 1, 'resource'], { cluster: false }]],
+    ['DBK415 roles[0].privileges[0].resource', 'DBK415 roles[0].privileges[1].resource'],
+  ],
+  ['a duplicate role is a warning', [['push', ['roles'], { role: 'salesReader', db: 'sales' }]], ['DBK417 roles[1].role']],
+  ['inherited roles need role and db', [['set', ['roles', 0, 'roles', 0], { role: 'read' }]], ['DBK101 roles[0].roles[0]']],
+];
+
+describe.for([
+  ['auth', auth],
+  ['tls / ssl', tls],
+  ['ldap and kerberos', ldap],
+  ['roles', roles],
+] as const)('%s', ([, rows]) => {
+  it.for(rows)('%s', ([, edits, expected]) => {
+    expect(codesAndPaths(makeDoc(edits))).toEqual(expected);
+  });
+});
+
+describe('secrets', () => {
+  it('never echoes a secret value in any message, even when the field is wrong', () => {
+    const secrets = ['AUTOPWD-SECRET-1', 'KEYFILE-SECRET-CONTENTS', 'NEWAUTOPWD-SECRET-2', 'INITPWD-SECRET-3', 'PEMPWD-SECRET-4', 'BINDPWD-SECRET-5'];
+    const doc = makeDoc([
+      ['set', ['auth', 'autoAuthMechanisms'], ['MONGODB-X509']],
+      ['set', ['auth', 'usersWanted', 0, 'pwd'], 'INITPWD-SECRET-3'],
+      ['delete', ['ldap', 'bindQueryUser']],
+      ['set', ['tls', 'autoPEMKeyFilePwd'], ['PEMPWD-SECRET-4']],
+      ['set', ['auth', 'autoPWD'], 'AUTOPWD-SECRET-1'],
+      ['set', ['auth', 'newKey'], 7],
+    ]);
+    const diagnostics = validateAutomationConfig(doc);
+    expect(diagnostics.length).toBeGreaterThan(3);
+    const text = JSON.stringify(diagnostics);
+    for (const secret of secrets) expect(text).not.toContain(secret);
+  });
+
+  it('lists exactly the secret fields the spec marks', () => {
+    expect([...SECRET_FIELDS].sort()).toEqual(
+      ['autoPEMKeyFilePwd', 'autoPwd', 'bindQueryPassword', 'initPwd', 'key', 'newAutoPwd', 'newKey'].sort(),
+    );
+  });
+});
