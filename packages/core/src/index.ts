@@ -1,1 +1,110 @@
-export const placeholder = 1;
+/**
+ * @dbkit/core: the spec of the database-deployment service as types and pure functions.
+ * Every export is named here explicitly: this file is the package's public API.
+ */
+
+// Closed sets: enums with a description per value.
+export { type EnumDefinition, type EnumMember, enumGuard, enumValues } from './enums/define.js';
+
+// The automation configuration document.
+export type { AuthenticationRestriction, IsoDateTime, LogRotate, RoleRef } from './model/automation/common.js';
+export type { AgentVersion, AgentVersionEntry, Build, DbVersion } from './model/automation/versions.js';
+export type { Args26, DefaultRWConcern, Process, ProcessNetTls } from './model/automation/process.js';
+export type { ReplicaSet, ReplicaSetMember } from './model/automation/replicaSet.js';
+export type {
+  Balancer,
+  BalancerActiveWindow,
+  BalancerSettings,
+  ClusterWideConfiguration,
+  ClusterWideConfigurations,
+  Shard,
+  ShardedCluster,
+} from './model/automation/sharding.js';
+export type { Auth, ScramCredentials, UserDeleted, UserWanted } from './model/automation/auth.js';
+export type {
+  CustomRole,
+  Kerberos,
+  Ldap,
+  Privilege,
+  PrivilegeResource,
+  Tls,
+  UserToDNMapping,
+} from './model/automation/security.js';
+export type { Collation, IndexConfig } from './model/automation/indexConfig.js';
+export {
+  type AutomationConfig,
+  type AutomationOptions,
+  SERVICE_MANAGED_SECTIONS,
+} from './model/automation/config.js';
+
+// Validation of automation configurations.
+export { validateAutomationConfig } from './validation/validate.js';
+export { DiagnosticCode } from './validation/codes.js';
+export {
+  type Diagnostic,
+  DiagnosticTag,
+  formatJsonPath,
+  type JsonPath,
+  type RelatedInformation,
+  Severity,
+} from './validation/diagnostic.js';
+export { isSecretField, SECRET_FIELDS, type SecretField } from './validation/util.js';
+export {
+  AUTH_DEFAULTS,
+  COLLATION_DEFAULTS,
+  LDAP_DEFAULTS,
+  LOG_ROTATE_DEFAULTS,
+  withAutomationDefaults,
+  withLogRotateDefaults,
+} from './defaults.js';
+
+// Digest authentication (RFC 7616, MD5, qop auth).
+export {
+  buildDigestChallenge,
+  DEFAULT_DIGEST_REALM,
+  type DigestChallengeOptions,
+  DigestChallengeStyle,
+  isDigestChallengeStyle,
+  UNAUTHORIZED_BODY,
+  type UnauthorizedHeaders,
+  type UnauthorizedResponse,
+  type UnauthorizedResponseOptions,
+  unauthorizedResponse,
+} from './api/digest/challenge.js';
+export {
+  type DigestCredentials,
+  type DigestCredentialsCommon,
+  type DigestNoQop,
+  DigestParseFailureReason,
+  type DigestParseResult,
+  type DigestQopAuth,
+  type DigestQopParameters,
+  isDigestParseFailureReason,
+  parseDigestAuthorization,
+} from './api/digest/parse.js';
+export {
+  DEFAULT_MAX_OUTSTANDING_NONCES,
+  DEFAULT_NONCE_TTL_MS,
+  EMPTY_NONCE_STATE,
+  type IssuedNonce,
+  type IssueNonceOptions,
+  issueNonce,
+  type NonceRecord,
+  type NonceState,
+  type NonceUseFailureReason,
+  type NonceUseResult,
+  pruneNonces,
+  useNonce,
+} from './api/digest/nonce.js';
+export {
+  computeDigestResponse,
+  constantTimeEqual,
+  type DigestResponseInput,
+  type DigestResponseInputCommon,
+  DigestVerifyFailureReason,
+  type DigestVerifyOptions,
+  type DigestVerifyResult,
+  isDigestVerifyFailureReason,
+  verifyDigestAuthorization,
+} from './api/digest/verify.js';
+export { md5Hex } from './api/digest/md5.js';

@@ -121,7 +121,8 @@ export const PROCESS_TYPE_VALUES = enumValues(ProcessType);
 /** The default read concern levels (`processes[n].defaultRWConcern.defaultReadConcern.level`). */
 export const ReadConcernLevel = {
   available: {
-    description: 'Return the instance\'s most recent data without waiting for replication; on a sharded cluster it may return orphaned documents.',
+    description:
+      "Return the instance's most recent data without waiting for replication; on a sharded cluster it may return orphaned documents.",
   },
   local: { description: "Return the instance's most recent data, which may later be rolled back." },
   majority: { description: 'Return only data a majority of replica set members has acknowledged.' },

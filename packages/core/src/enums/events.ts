@@ -125,7 +125,10 @@ export const EventTypeName = {
     group: 'BACKUP',
     description: 'The snapshot schedule of a replica set was changed.',
   },
-  RS_STATE_CHANGED_AUDIT: { group: 'BACKUP', description: 'Backup of a replica set was started, stopped or terminated.' },
+  RS_STATE_CHANGED_AUDIT: {
+    group: 'BACKUP',
+    description: 'Backup of a replica set was started, stopped or terminated.',
+  },
   RS_STORAGE_ENGINE_UPDATED_AUDIT: {
     group: 'BACKUP',
     description: "The storage engine of a replica set's backup was changed.",
@@ -279,7 +282,10 @@ export const EventTypeName = {
   // User
   INVITED_TO_GROUP: { group: 'USER', description: 'A user was invited to the project.' },
   INVITED_TO_ORG: { group: 'USER', description: 'A user was invited to the organization.' },
-  JOIN_GROUP_REQUEST_APPROVED_AUDIT: { group: 'USER', description: "A user's request to join the project was granted." },
+  JOIN_GROUP_REQUEST_APPROVED_AUDIT: {
+    group: 'USER',
+    description: "A user's request to join the project was granted.",
+  },
   JOIN_GROUP_REQUEST_DENIED_AUDIT: { group: 'USER', description: "A user's request to join the project was refused." },
   JOINED_TEAM: { group: 'USER', description: 'A user became a member of a team.' },
   REMOVED_FROM_TEAM: { group: 'USER', description: 'A user stopped being a member of a team.' },

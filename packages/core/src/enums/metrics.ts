@@ -54,7 +54,10 @@ export const MetricName = {
   // Asserts (rate of asserts)
   ASSERT_REGULAR: { group: 'ASSERTS', description: 'Rate of regular asserts raised by the server (internal errors).' },
   ASSERT_WARNING: { group: 'ASSERTS', description: 'Rate of warnings raised by the server.' },
-  ASSERT_MSG: { group: 'ASSERTS', description: 'Rate of message asserts: internal server errors with a known message.' },
+  ASSERT_MSG: {
+    group: 'ASSERTS',
+    description: 'Rate of message asserts: internal server errors with a known message.',
+  },
   ASSERT_USER: {
     group: 'ASSERTS',
     description: 'Rate of user asserts: errors a user can cause, such as a duplicate key or running out of disk space.',

@@ -104,7 +104,8 @@ export const SNAPSHOT_COMPLETED_FILTER_VALUES = enumValues(SnapshotCompletedFilt
  */
 export const CompressionSetting = {
   GZIP: {
-    description: 'The snapshot data is compressed with gzip; the only value seen in real examples (the spec shows none).',
+    description:
+      'The snapshot data is compressed with gzip; the only value seen in real examples (the spec shows none).',
   },
 } as const satisfies EnumDefinition;
 

@@ -76,6 +76,7 @@ export const DiagnosticCode = {
   DBK415: { name: 'invalid-privilege-resource', severity: 'error', title: 'A privilege resource is {db, collection}, {cluster: true} or {anyResource: true}.' },
   DBK416: { name: 'ldap-servers-required', severity: 'error', title: 'LDAP settings need ldap.servers.' },
   DBK417: { name: 'duplicate-user-or-role', severity: 'warning', title: 'A user or role is declared twice for the same database.' },
+  DBK419: { name: 'auth-field-defaulted', severity: 'warning', title: 'A field the spec requires with authentication is missing; the service falls back to a default.' },
   DBK418: { name: 'ldap-authz-query-missing', severity: 'warning', title: 'LDAP authorization needs ldap.authzQueryTemplate.' },
 
   DBK501: { name: 'obsolete-agent-versions', severity: 'warning', title: 'monitoringVersions and backupVersions are obsolete.', tags: ['deprecated'] },

@@ -15,6 +15,8 @@ export interface Declaration {
  */
 export interface ReferenceIndex {
   readonly dbVersions: ReadonlyMap<string, Declaration>;
+  /** Whether the document has a dbVersions array at all (fragments often lack it). */
+  readonly dbVersionsDeclared: boolean;
   readonly processes: ReadonlyMap<string, Declaration>;
   /** Process aliases; a member host or legacy config server may use them in place of the name. */
   readonly aliases: ReadonlyMap<string, Declaration>;
@@ -39,6 +41,7 @@ function indexBy(doc: JsonObject, section: string, key: string): Map<string, Dec
 export function buildReferenceIndex(doc: JsonObject): ReferenceIndex {
   return {
     dbVersions: indexBy(doc, 'dbVersions', 'name'),
+    dbVersionsDeclared: Array.isArray(doc.dbVersions),
     processes: indexBy(doc, 'processes', 'name'),
     aliases: indexBy(doc, 'processes', 'alias'),
     replicaSets: indexBy(doc, 'replicaSets', '_id'),

@@ -73,7 +73,9 @@ export const dbVersionShape: Shape = {
   label: 'a dbVersions entry',
   fields: {
     name: { kind: 'string', required: true, doc: 'the name processes[].version refers to' },
-    builds: { kind: 'array', required: true, doc: 'the builds available' },
+    // Required by the spec, but the service's own output omits builds when its version manifest supplies them.
+    builds: { kind: 'array', doc: 'the builds available' },
+    isSpecialLTSVersion: any, // real
   },
 };
 
@@ -83,7 +85,8 @@ export const buildShape: Shape = {
     platform: { kind: 'string', required: true, doc: 'the platform' },
     url: { kind: 'string', required: true, doc: 'the download URL' },
     gitVersion: { kind: 'string', required: true, doc: 'the commit identifier of the build' },
-    modules: { kind: 'string-array', required: true, doc: 'the modules of this version ([] for none)' },
+    // Required by the spec, but the service's own output omits it for builds without modules.
+    modules: { kind: 'string-array', doc: 'the modules of this version ([] for none)' },
     architecture: {
       kind: 'string',
       required: true,
@@ -131,13 +134,19 @@ export const logRotateShape: Shape = {
   },
 };
 
+/**
+ * The obsolete monitoring/backup agent entries. The spec marks name, hostname, urls and baseUrl required, but the
+ * service's own output writes them without urls and with `"baseUrl": null`; as the whole section is obsolete,
+ * dbkit checks only the types of what is there (docs/decisions.md).
+ */
 export const agentVersionEntryShape: Shape = {
   label: 'an agent version entry',
   fields: {
-    name: { kind: 'string', required: true, doc: 'the agent version' },
-    hostname: { kind: 'string', required: true, doc: 'the FQDN of the host that runs the agent' },
-    urls: { kind: 'object', required: true, doc: 'platform- and build-specific download URLs' },
-    baseUrl: { kind: 'string', required: true, doc: 'the base URL of the service' },
+    name: str,
+    hostname: str,
+    urls: obj,
+    baseUrl: str,
+    directoryUrl: str, // real
     logPath: str,
     logRotate: obj,
   },
@@ -379,8 +388,11 @@ export const ldapShape: Shape = {
     bindQueryPassword: str,
     userCacheInvalidationPeriod: { kind: 'integer', min: 1, doc: 'seconds' },
     authzQueryTemplate: str,
-    userToDNMapping: arr,
+    // An array in the spec; real documents also carry the server's own form, a string holding that JSON array.
+    userToDNMapping: { kind: 'any' },
     transportSecurity: str, // real
+    userCacheInvalidationInterval: { kind: 'integer', min: 1 }, // real: the server's name for the period
+    CAFileContents: str, // real
     validateLDAPServerConfig: bool, // real
   },
 };

@@ -160,7 +160,11 @@ const GROUPS: readonly (readonly [EventGroup, string, readonly string[]])[] = [
 const ALL_EVENTS = GROUPS.flatMap(([, , names]) => names);
 
 /** A description says more than the value when, ignoring case, separators and punctuation, it differs from it. */
-const normalise = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const normalise = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 describe('event groups', () => {
   it("are the spec's twelve groups, Backup included", () => {
@@ -187,7 +191,7 @@ describe('event type names', () => {
     expect([...EVENT_TYPE_NAME_VALUES].sort()).toEqual([...ALL_EVENTS].sort());
   });
 
-  it('include all 29 values of the spec\'s Backup group, in group BACKUP', () => {
+  it("include all 29 values of the spec's Backup group, in group BACKUP", () => {
     expect(SPEC_BACKUP_GROUP).toHaveLength(29);
     for (const name of SPEC_BACKUP_GROUP) {
       expect(isEventTypeName(name) && EventTypeName[name].group).toBe('BACKUP');

@@ -60,7 +60,14 @@ const SPEC_TABLE: readonly (readonly [MetricGroup, string, readonly string[]])[]
   [
     'OPCOUNTERS',
     'Operation rates since process start',
-    ['OPCOUNTER_CMD', 'OPCOUNTER_QUERY', 'OPCOUNTER_UPDATE', 'OPCOUNTER_DELETE', 'OPCOUNTER_GETMORE', 'OPCOUNTER_INSERT'],
+    [
+      'OPCOUNTER_CMD',
+      'OPCOUNTER_QUERY',
+      'OPCOUNTER_UPDATE',
+      'OPCOUNTER_DELETE',
+      'OPCOUNTER_GETMORE',
+      'OPCOUNTER_INSERT',
+    ],
   ],
   [
     'OPCOUNTERS_REPL',
@@ -103,7 +110,11 @@ const SPEC_TABLE: readonly (readonly [MetricGroup, string, readonly string[]])[]
 const SPEC_METRIC_NAMES = SPEC_TABLE.flatMap(([, , names]) => names);
 
 /** A description says more than the value when, ignoring case, separators and punctuation, it differs from it. */
-const normalise = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const normalise = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 const ENUMS: readonly (readonly [string, EnumDefinition, (value: unknown) => boolean])[] = [
   ['MetricGroup', MetricGroup, isMetricGroup],

@@ -7,14 +7,15 @@ type Row = readonly [string, readonly Edit[], readonly string[]];
 
 const auth: readonly Row[] = [
   ['auth disabled needs none of the conditional fields', [['set', ['auth'], { disabled: true, autoAuthMechanism: 'MONGODB-CR', autoAuthMechanisms: [], usersWanted: [], usersDeleted: [], authoritativeSet: false, autoAuthRestrictions: [] }]], []],
-  ...(['autoUser', 'autoPwd', 'deploymentAuthMechanisms', 'authoritativeSet', 'key', 'keyfile'] as const).map(
+  ...(['autoUser', 'autoPwd', 'deploymentAuthMechanisms', 'key', 'keyfile'] as const).map(
     (field): Row => [`enabled auth requires ${field}`, [['delete', ['auth', field]]], ['DBK401 auth']],
   ),
   [
-    'enabled auth requires autoAuthMechanisms (an older single autoAuthMechanism also counts)',
+    'enabled auth without autoAuthMechanisms (nor the older autoAuthMechanism) falls back to MONGODB-CR: a warning',
     [['delete', ['auth', 'autoAuthMechanisms']], ['delete', ['auth', 'autoAuthMechanism']]],
-    ['DBK401 auth', 'DBK403 auth.newAutoPwd'],
+    ['DBK419 auth', 'DBK403 auth.newAutoPwd'],
   ],
+  ['enabled auth without authoritativeSet uses its default: a warning', [['delete', ['auth', 'authoritativeSet']]], ['DBK419 auth']],
   ['the older single autoAuthMechanism satisfies the requirement', [['delete', ['auth', 'autoAuthMechanisms']]], []],
   ['an empty autoPwd counts as missing', [['set', ['auth', 'autoPwd'], '']], ['DBK401 auth']],
   [
@@ -86,6 +87,12 @@ const ldap: readonly Row[] = [
   ['authzQueryTemplate missing is a warning', [['delete', ['ldap', 'authzQueryTemplate']]], ['DBK418 ldap']],
   ['a mapping with an invalid regular expression', [['set', ['ldap', 'userToDNMapping', 0, 'match'], '(.+']], ['DBK411 ldap.userToDNMapping[0].match']],
   ['a mapping with both substitution and ldapQuery', [['set', ['ldap', 'userToDNMapping', 0, 'ldapQuery'], 'q']], ['DBK411 ldap.userToDNMapping[0]']],
+  [
+    'userToDNMapping may be the server\'s own form, a string holding the JSON array; its entries are still checked',
+    [['set', ['ldap', 'userToDNMapping'], '[{"match":"(.+","substitution":"uid={0}"}]']],
+    ['DBK411 ldap.userToDNMapping[0].match'],
+  ],
+  ['userToDNMapping that is neither an array nor a JSON array string', [['set', ['ldap', 'userToDNMapping'], 'uid={0}']], ['DBK102 ldap.userToDNMapping']],
   ['userCacheInvalidationPeriod is at least 1', [['set', ['ldap', 'userCacheInvalidationPeriod'], 0]], ['DBK104 ldap.userCacheInvalidationPeriod']],
   ['kerberos needs serviceName', [['set', ['kerberos'], {}]], ['DBK101 kerberos']],
 ];

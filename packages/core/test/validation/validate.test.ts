@@ -64,6 +64,11 @@ const topLevel: readonly Row[] = [
     ['DBK101 dbVersions[0].builds[0]'],
   ],
   [
+    'obsolete agent entries as the service writes them (no urls, baseUrl null) get only the obsolete warning',
+    [['set', ['monitoringVersions'], [{ name: '5.4.5.370', hostname: 'h.example.net', baseUrl: null, directoryUrl: null, logRotate: { sizeThresholdMB: 1000.0, timeThresholdHrs: 24 } }]]],
+    ['DBK501 monitoringVersions'],
+  ],
+  [
     'an architecture the spec does not list is a warning with a suggestion',
     [['set', ['dbVersions', 0, 'builds', 0, 'architecture'], 'AMD64']],
     ['DBK109 dbVersions[0].builds[0].architecture'],
@@ -94,6 +99,12 @@ const processes: readonly Row[] = [
   ],
   ['featureCompatibilityVersion is required from 3.4 on', [['delete', ['processes', 0, 'featureCompatibilityVersion']]], ['DBK307 processes[0]']],
   ['featureCompatibilityVersion is not required before 3.4', [], []],
+  [
+    'a fragment without dbVersions gets one error, not one per process',
+    [['delete', ['dbVersions']]],
+    ['DBK101 (document root)'],
+  ],
+  ['builds and modules may be omitted, as the service itself does', [['delete', ['dbVersions', 0, 'builds', 0, 'modules']], ['delete', ['dbVersions', 1, 'builds']]], []],
   ['featureCompatibilityVersion has the major.minor form', [['set', ['processes', 0, 'featureCompatibilityVersion'], '7']], ['DBK105 processes[0].featureCompatibilityVersion']],
   [
     'featureCompatibilityVersion two releases behind is a warning',

@@ -12,10 +12,17 @@ const REQUIRED_WHEN_ENABLED = [
   ['autoUser', 'the user name the automation connects with'],
   ['autoPwd', 'the password the automation connects with'],
   ['deploymentAuthMechanisms', 'the mechanisms the processes support'],
-  ['autoAuthMechanisms', 'the mechanism the automation uses'],
-  ['authoritativeSet', 'whether the service enforces a consistent set of users and roles'],
   ['key', 'the contents of the key file'],
   ['keyfile', 'the path of the key file'],
+] as const;
+
+/**
+ * Required by the spec when authentication is enabled, but real documents the service accepted lack them and the
+ * service fills a default (docs/decisions.md): a warning, not an error.
+ */
+const DEFAULTED_WHEN_ENABLED = [
+  ['autoAuthMechanisms', 'the service falls back to "MONGODB-CR" (SCRAM-SHA-1), as older documents imply'],
+  ['authoritativeSet', 'the service uses its default, false'],
 ] as const;
 
 function strings(value: unknown): readonly string[] {
@@ -51,6 +58,14 @@ export function checkAuth(c: Collector, doc: JsonObject): void {
         'DBK401',
         path,
         `Authentication is enabled ("disabled" is not true), so auth needs "${field}": ${what}. Add it, or set "disabled": true.`,
+      );
+    }
+    for (const [field, fallback] of DEFAULTED_WHEN_ENABLED) {
+      if (isGiven(auth, field, mechanisms)) continue;
+      c.report(
+        'DBK419',
+        path,
+        `Authentication is enabled but "${field}" is not set, so ${fallback}. The spec requires it with authentication: set it explicitly.`,
       );
     }
   }

@@ -30,7 +30,8 @@ export function checkProcesses(c: Collector, doc: JsonObject, refs: ReferenceInd
 }
 
 function checkProcess(c: Collector, p: JsonObject, path: JsonPath, refs: ReferenceIndex): void {
-  if (typeof p.version === 'string') {
+  // Without any dbVersions section the document is already reported as lacking it; one error, not one per process.
+  if (typeof p.version === 'string' && refs.dbVersionsDeclared) {
     checkReference(c, p.version, [...path, 'version'], [refs.dbVersions], {
       code: 'DBK201',
       target: 'a database version',

@@ -132,7 +132,7 @@ export function checkLdap(c: Collector, doc: JsonObject): void {
       `"${user ? 'bindQueryUser' : 'bindQueryPassword'}" is set without "${user ? 'bindQueryPassword' : 'bindQueryUser'}": the server binds to LDAP with both. Add the missing one.`,
     );
   }
-  forEachItem(ldap.userToDNMapping, ['ldap', 'userToDNMapping'], (item, path) => {
+  forEachItem(userToDNMappings(c, ldap.userToDNMapping), ['ldap', 'userToDNMapping'], (item, path) => {
     const mapping = checkShape(c, item, path, userToDNMappingShape);
     if (!mapping) return;
     if (typeof mapping.match === 'string') {
@@ -153,6 +153,28 @@ export function checkLdap(c: Collector, doc: JsonObject): void {
       );
     }
   });
+}
+
+/**
+ * The mapping entries, from the spec's array or from the server's own form: a string holding that JSON array.
+ * Anything else is reported and yields no entries.
+ */
+function userToDNMappings(c: Collector, value: unknown): unknown {
+  if (value === undefined || value === null || Array.isArray(value)) return value;
+  if (typeof value === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (Array.isArray(parsed)) return parsed;
+    } catch {
+      // Reported below.
+    }
+  }
+  c.report(
+    'DBK102',
+    ['ldap', 'userToDNMapping'],
+    '"userToDNMapping" must be an array of {"match", "substitution" or "ldapQuery"} objects (or a string holding that JSON array). Rewrite it as an array.',
+  );
+  return undefined;
 }
 
 /** kerberos: serviceName. */
