@@ -5,6 +5,89 @@
 
 // Closed sets: enums with a description per value.
 export { type EnumDefinition, type EnumMember, enumGuard, enumValues } from './enums/define.js';
+export {
+  isMetricGroup,
+  isMetricName,
+  METRIC_GROUP_VALUES,
+  METRIC_NAME_VALUES,
+  MetricGroup,
+  MetricName,
+  metricsInGroup,
+} from './enums/metrics.js';
+export {
+  EVENT_GROUP_VALUES,
+  EVENT_TYPE_NAME_VALUES,
+  EventGroup,
+  EventTypeName,
+  eventsInGroup,
+  isEventGroup,
+  isEventTypeName,
+} from './enums/events.js';
+export { isUnit, UNIT_VALUES, Unit } from './enums/units.js';
+export {
+  ALERT_STATUS_FILTER_VALUES,
+  ALERT_STATUS_VALUES,
+  AlertStatus,
+  AlertStatusFilter,
+  isAlertStatus,
+  isAlertStatusFilter,
+} from './enums/alerts.js';
+export {
+  BACKUP_SOURCE_TYPE_NAME_VALUES,
+  BackupSourceTypeName,
+  CompressionSetting,
+  ConfigServerPartTypeName,
+  isBackupSourceTypeName,
+  isCompressionSetting,
+  isConfigServerPartTypeName,
+  isMissingShardTypeName,
+  isNamespaceFilterType,
+  isSnapshotCompletedFilter,
+  isSnapshotPartTypeName,
+  MISSING_SHARD_TYPE_NAME_VALUES,
+  MissingShardTypeName,
+  NAMESPACE_FILTER_TYPE_VALUES,
+  NamespaceFilterType,
+  SNAPSHOT_COMPLETED_FILTER_VALUES,
+  SNAPSHOT_PART_TYPE_NAME_VALUES,
+  SnapshotCompletedFilter,
+  SnapshotPartTypeName,
+} from './enums/snapshots.js';
+export {
+  ARCHITECTURE_VALUES,
+  Architecture,
+  AUTH_MECHANISM_VALUES,
+  AuthMechanism,
+  CLIENT_CERTIFICATE_MODE_VALUES,
+  COLLATION_ALTERNATE_VALUES,
+  COLLATION_CASE_FIRST_VALUES,
+  COLLATION_MAX_VARIABLE_VALUES,
+  ClientCertificateMode,
+  CollationAlternate,
+  CollationCaseFirst,
+  CollationMaxVariable,
+  isArchitecture,
+  isAuthMechanism,
+  isClientCertificateMode,
+  isCollationAlternate,
+  isCollationCaseFirst,
+  isCollationMaxVariable,
+  isLdapBindMethod,
+  isProcessType,
+  isReadConcernLevel,
+  isScramMechanism,
+  isTlsMode,
+  LDAP_BIND_METHOD_VALUES,
+  LdapBindMethod,
+  PROCESS_TYPE_VALUES,
+  ProcessType,
+  READ_CONCERN_LEVEL_VALUES,
+  ReadConcernLevel,
+  SCRAM_MECHANISM_VALUES,
+  ScramMechanism,
+  TLS_MODE_VALUES,
+  TlsMode,
+} from './enums/automation.js';
 
 // The automation configuration document.
 export type { AuthenticationRestriction, IsoDateTime, LogRotate, RoleRef } from './model/automation/common.js';

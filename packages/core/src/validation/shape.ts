@@ -85,19 +85,24 @@ function hasKind(value: unknown, kind: FieldKind): boolean {
 /** Expects a JSON type at `path`, reporting DBK102 when the value has another. Returns whether it matched. */
 export function expectKind(c: Collector, value: unknown, path: JsonPath, kind: FieldKind, what: string): boolean {
   if (hasKind(value, kind)) return true;
+  reportKind(c, value, path, kind, what);
+  return false;
+}
+
+function reportKind(c: Collector, value: unknown, path: JsonPath, kind: FieldKind, what: string): void {
+  const actual = jsonTypeOf(value);
   c.report(
     'DBK102',
     path,
-    `${what} must be ${kindLabel[kind]}, but it is ${jsonTypeOf(value) === 'integer' ? 'a number' : `${article(jsonTypeOf(value))}`}. Change it to ${kindLabel[kind]}.`,
+    `${what} must be ${kindLabel[kind]}, but it is ${actual === 'integer' ? 'a number' : article(actual)}. Change it to ${kindLabel[kind]}.`,
   );
-  return false;
 }
 
 function article(type: string): string {
   return type === 'null' ? 'null' : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-function checkValue(c: Collector, value: string, path: JsonPath, name: string, spec: FieldSpec): void {
+function checkValue(c: Collector, value: string, path: () => JsonPath, name: string, spec: FieldSpec): void {
   const values = spec.values;
   if (!values || Object.hasOwn(values, value)) return;
   const allowed = Object.keys(values);
@@ -107,7 +112,7 @@ function checkValue(c: Collector, value: string, path: JsonPath, name: string, s
   if (spec.openValues) {
     c.report(
       'DBK109',
-      path,
+      path(),
       `"${name}" is ${quote(value)}, which dbkit does not know (known: ${list}).${didYouMean(suggestions)} Check the spelling; if the service documents this value, keep it.`,
       { suggestions },
     );
@@ -115,24 +120,33 @@ function checkValue(c: Collector, value: string, path: JsonPath, name: string, s
   }
   c.report(
     'DBK103',
-    path,
+    path(),
     `"${name}" is ${quote(value)}, which is not allowed: the allowed values are ${list}.${didYouMean(suggestions)}`,
     { suggestions },
   );
 }
 
-function checkField(c: Collector, value: unknown, path: JsonPath, name: string, spec: FieldSpec): void {
-  if (!expectKind(c, value, path, spec.kind, `"${name}"`)) return;
-  if (spec.deprecated) c.report('DBK507', path, `"${name}" is deprecated: ${spec.deprecated}`);
-  if (spec.kind === 'string' && typeof value === 'string') checkValue(c, value, path, name, spec);
-  if (spec.kind === 'string-array' && Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const item: unknown = value[i];
-      const itemPath = [...path, i];
-      if (expectKind(c, item, itemPath, 'string', `Each item of "${name}"`) && typeof item === 'string') {
-        checkValue(c, item, itemPath, name, spec);
-      }
+/**
+ * Checks one present field. Paths are built only when something is reported: validation runs over every field
+ * of every object, and allocating a path for each would double its cost on large documents.
+ */
+function checkField(c: Collector, value: unknown, parent: JsonPath, name: string, spec: FieldSpec): void {
+  const path = (): JsonPath => [...parent, name];
+  if (!hasKind(value, spec.kind)) return reportKind(c, value, path(), spec.kind, `"${name}"`);
+  if (spec.deprecated) c.report('DBK507', path(), `"${name}" is deprecated: ${spec.deprecated}`);
+  if (spec.kind === 'string') {
+    if (spec.values) checkValue(c, value as string, path, name, spec);
+    return;
+  }
+  if (spec.kind === 'string-array') {
+    const items = value as readonly unknown[];
+    for (let i = 0; i < items.length; i++) {
+      const item: unknown = items[i];
+      const itemPath = (): JsonPath => [...parent, name, i];
+      if (typeof item !== 'string') reportKind(c, item, itemPath(), 'string', `Each item of "${name}"`);
+      else if (spec.values) checkValue(c, item, itemPath, name, spec);
     }
+    return;
   }
   if (typeof value === 'number') {
     const { min, max, above } = spec;
@@ -147,7 +161,7 @@ function checkField(c: Collector, value: unknown, path: JsonPath, name: string, 
             : min === undefined
               ? `at most ${max}`
               : `from ${min} to ${max}`;
-      c.report('DBK104', path, `"${name}" is ${value}, but it must be ${range}${spec.doc ? ` (${spec.doc})` : ''}.`);
+      c.report('DBK104', path(), `"${name}" is ${value}, but it must be ${range}${spec.doc ? ` (${spec.doc})` : ''}.`);
     }
   }
 }
@@ -168,43 +182,70 @@ export function checkShape(c: Collector, value: unknown, path: JsonPath, shape: 
     );
     return undefined;
   }
-  const { fields } = shape;
-  for (const name in fields) {
-    const spec = fields[name] as FieldSpec;
+  const compiled = compile(shape);
+  for (const [name, spec] of compiled.required) {
     const fieldValue = value[name];
-    if (fieldValue === undefined || (fieldValue === null && !spec.required)) {
-      if (spec.required) {
-        c.report(
-          'DBK101',
-          path,
-          `${capitalise(shape.label)} is missing the required field "${name}"${spec.doc ? `: ${spec.doc}` : ''}. Add "${name}".`,
-        );
-      }
+    if (fieldValue === undefined) {
+      c.report(
+        'DBK101',
+        path,
+        `${capitalise(shape.label)} is missing the required field "${name}"${spec.doc ? `: ${spec.doc}` : ''}. Add "${name}".`,
+      );
+    }
+  }
+  for (const key of Object.keys(value)) {
+    const spec = compiled.fields.get(key);
+    if (spec === undefined) {
+      if (!shape.open) reportUnknown(c, path, key, shape, compiled);
       continue;
     }
-    checkField(c, fieldValue, [...path, name], name, spec);
-  }
-  if (!shape.open) {
-    for (const key in value) {
-      if (Object.hasOwn(fields, key)) continue;
-      const suggestions = closestMatches(key, Object.keys(fields), 2);
-      if (suggestions.length > 0) {
-        c.report(
-          'DBK108',
-          [...path, key],
-          `"${key}" is not a field of ${shape.label}.${didYouMean(suggestions)} The agent ignores unknown fields, so a misspelt one silently does nothing.`,
-          { suggestions },
-        );
-      } else {
-        c.report(
-          'DBK107',
-          [...path, key],
-          `"${key}" is not a field of ${shape.label} in the spec. dbkit keeps it as is; the service may ignore it.`,
-        );
-      }
-    }
+    if (spec.kind === 'any') continue;
+    const fieldValue = value[key];
+    if (fieldValue === null && !spec.required) continue;
+    checkField(c, fieldValue, path, key, spec);
   }
   return value;
+}
+
+function reportUnknown(c: Collector, path: JsonPath, key: string, shape: Shape, compiled: CompiledShape): void {
+  const suggestions = closestMatches(key, compiled.names, 2);
+  if (suggestions.length > 0) {
+    c.report(
+      'DBK108',
+      [...path, key],
+      `"${key}" is not a field of ${shape.label}.${didYouMean(suggestions)} The agent ignores unknown fields, so a misspelt one silently does nothing.`,
+      { suggestions },
+    );
+  } else {
+    c.report(
+      'DBK107',
+      [...path, key],
+      `"${key}" is not a field of ${shape.label} in the spec. dbkit keeps it as is; the service may ignore it.`,
+    );
+  }
+}
+
+interface CompiledShape {
+  readonly fields: ReadonlyMap<string, FieldSpec>;
+  readonly required: readonly (readonly [string, FieldSpec])[];
+  readonly names: readonly string[];
+}
+
+const compiledShapes = new WeakMap<Shape, CompiledShape>();
+
+/** A shape as maps and lists, built once per shape: checking then costs one lookup per present key. */
+function compile(shape: Shape): CompiledShape {
+  let compiled = compiledShapes.get(shape);
+  if (!compiled) {
+    const entries = Object.entries(shape.fields);
+    compiled = {
+      fields: new Map(entries),
+      required: entries.filter(([, spec]) => spec.required),
+      names: entries.map(([name]) => name),
+    };
+    compiledShapes.set(shape, compiled);
+  }
+  return compiled;
 }
 
 function capitalise(text: string): string {
