@@ -18,7 +18,12 @@ const FCV = '8.0';
 const DOWNLOAD_BASE = '/var/lib/db-automation';
 const LOG_DIR = '/var/log/db-automation';
 const DOMAIN = 'bench.example.net';
-const LOG_ROTATE = Object.freeze({ sizeThresholdMB: 1000, timeThresholdHrs: 24, numUncompressed: 5, percentOfDiskspace: 0.4 });
+const LOG_ROTATE = Object.freeze({
+  sizeThresholdMB: 1000,
+  timeThresholdHrs: 24,
+  numUncompressed: 5,
+  percentOfDiskspace: 0.4,
+});
 const ZONES = ['EU', 'US', 'APAC'];
 const DATA_CENTERS = ['east', 'west', 'central'];
 
@@ -37,7 +42,14 @@ const DATA_CENTERS = ['east', 'west', 'central'];
  * @param {GenerateOptions} options
  * @returns {Record<string, unknown>} A plain JSON-serialisable object.
  */
-export function generateConfig({ shards, membersPerShard, routers, usersPerShard = 2, indexesPerShard = 2, clusterName = 'bench' }) {
+export function generateConfig({
+  shards,
+  membersPerShard,
+  routers,
+  usersPerShard = 2,
+  indexesPerShard = 2,
+  clusterName = 'bench',
+}) {
   for (const [name, value] of Object.entries({ shards, membersPerShard, routers })) {
     if (!Number.isInteger(value) || value < 1) {
       throw new TypeError(`Expected \`${name}\` to be an integer >= 1, got \`${value}\` (${typeof value})`);
@@ -60,7 +72,9 @@ export function generateConfig({ shards, membersPerShard, routers, usersPerShard
   addReplicaSet(configRs, 'configsvr', 27019);
   for (const rsId of shardRs) addReplicaSet(rsId, 'shardsvr', 27018);
   for (let r = 0; r < routers; r++) {
-    processes.push(router({ name: `${clusterName}-router-${r}`, hostname: `router-${r}.${DOMAIN}`, cluster: clusterName }));
+    processes.push(
+      router({ name: `${clusterName}-router-${r}`, hostname: `router-${r}.${DOMAIN}`, cluster: clusterName }),
+    );
   }
 
   return {
@@ -232,7 +246,9 @@ function parseArgs(argv) {
     const key = argv[i]?.replace(/^--/, '');
     const value = argv[i + 1];
     if (!key || value === undefined || !(key in args)) {
-      throw new Error(`Unknown or incomplete option \`${argv[i]}\`. Usage: node bench/generate.mjs --shards N --members N --routers N --out FILE`);
+      throw new Error(
+        `Unknown or incomplete option \`${argv[i]}\`. Usage: node bench/generate.mjs --shards N --members N --routers N --out FILE`,
+      );
     }
     args[key] = key === 'out' ? value : Number(value);
   }
@@ -240,7 +256,13 @@ function parseArgs(argv) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const args = parseArgs(process.argv.slice(2));
+  let args;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(error.message);
+    process.exit(2);
+  }
   const text = serialize(generateConfig({ shards: args.shards, membersPerShard: args.members, routers: args.routers }));
   const out = resolve(args.out);
   mkdirSync(dirname(out), { recursive: true });

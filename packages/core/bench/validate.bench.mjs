@@ -91,7 +91,14 @@ function runCase(validate, spec) {
 }
 
 function printTable(rows) {
-  const header = ['size', 'processes', 'JSON.parse ms (baseline)', 'validate ms', 'ratio validate/JSON.parse', 'diagnostics'];
+  const header = [
+    'size',
+    'processes',
+    'JSON.parse ms (baseline)',
+    'validate ms',
+    'ratio validate/JSON.parse',
+    'diagnostics',
+  ];
   const withHeap = rows.some((r) => r.heapMB !== undefined);
   if (withHeap) header.push('retained heap MB');
   const lines = rows.map((r) => {
@@ -125,7 +132,9 @@ for (const spec of CASES) {
   if (result.errors > 0) {
     // The generated documents are meant to be valid; errors mean the generator or the validator is wrong.
     const e = result.firstError;
-    console.log(`  warning: ${result.errors} errors on a document meant to be valid; first: ${e.code} at ${JSON.stringify(e.path)}: ${e.message}`);
+    console.log(
+      `  warning: ${result.errors} errors on a document meant to be valid; first: ${e.code} at ${JSON.stringify(e.path)}: ${e.message}`,
+    );
   }
 }
 console.log('');
@@ -133,4 +142,6 @@ printTable(rows);
 
 const largest = rows[rows.length - 1];
 const verdict = largest.ratio <= GOAL_RATIO ? 'PASS' : 'MISS';
-console.log(`\ngoal: ratio <= ${GOAL_RATIO.toFixed(1)} at 17 MB: ${verdict} (measured ${largest.ratio.toFixed(2)} at ${largest.sizeMB.toFixed(2)} MB)`);
+console.log(
+  `\ngoal: ratio <= ${GOAL_RATIO.toFixed(1)} at 17 MB: ${verdict} (measured ${largest.ratio.toFixed(2)} at ${largest.sizeMB.toFixed(2)} MB)`,
+);

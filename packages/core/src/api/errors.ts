@@ -4,7 +4,9 @@
 import { type ApiErrorBody, ErrorCode } from '../model/error.js';
 
 /** The outcome of a fallible API function: a value, or the error body to send. Nothing in `api/` throws. */
-export type ApiResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiErrorBody };
+export type ApiResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: ApiErrorBody };
 
 /** The parameter values an error code needs: one per placeholder of its detail template, in order. */
 export type ErrorParameters<C extends ErrorCode> = ParameterValues<(typeof ErrorCode)[C]['parameters']>;

@@ -172,14 +172,20 @@ function applyExpiryPatch<S extends ExpiryState & { readonly id: string }>(
     });
   }
   const newExpires = protect ? undefined : patch.expires === undefined ? snapshot.expires : canonical(patch.expires);
-  if (isSnapshotExpired(snapshot, now) && snapshot.expires !== undefined && !sameInstant(newExpires, snapshot.expires)) {
+  if (
+    isSnapshotExpired(snapshot, now) &&
+    snapshot.expires !== undefined &&
+    !sameInstant(newExpires, snapshot.expires)
+  ) {
     return fail('SNAPSHOT_EXPIRY_PASSED', [snapshot.id, snapshot.expires], {
       hint: 'The snapshot is scheduled for deletion at the next opportunity; an expiry in the past is final.',
     });
   }
   const { expires: _previous, ...rest } = snapshot;
   // Rebuilding S without `expires` and with a new doNotDelete keeps every other field of S as it was.
-  const updated = (newExpires === undefined ? { ...rest, doNotDelete: protect } : { ...rest, doNotDelete: protect, expires: newExpires }) as unknown as S;
+  const updated = (newExpires === undefined
+    ? { ...rest, doNotDelete: protect }
+    : { ...rest, doNotDelete: protect, expires: newExpires }) as unknown as S;
   return { ok: true, snapshot: updated, deletion: isSnapshotExpired(updated, now) ? 'scheduled' : 'none' };
 }
 
@@ -202,6 +208,11 @@ function canonical(timestamp: Timestamp): Timestamp {
  * - A current expires at or before `now` cannot be changed or removed → 409 `SNAPSHOT_EXPIRY_PASSED`.
  * - A sent expires is stored in the canonical form `YYYY-MM-DDTHH:MM:SSZ` (`2018-12-01` → `2018-12-01T00:00:00Z`).
  * - Malformed bodies are refused as {@link parseSnapshotPatch} says.
+ * @param snapshot The snapshot as stored before the request; it is not changed.
+ * @param patch The parsed JSON request body: a {@link SnapshotPatch}, or anything a client sent, which is checked.
+ * @param now The time of the request; rules 3 and 4 compare `expires` with it.
+ * @returns The updated snapshot and `deletion: 'scheduled'` when the result is due for deletion (its expires is at or
+ * before `now`), else `'none'`; or the error body to send.
  */
 export function applySnapshotPatch(
   snapshot: ClusterSnapshot,
@@ -215,6 +226,9 @@ export function applySnapshotPatch(
  * Applies a change-expiry PATCH body to a (deprecated) config server snapshot. As {@link applySnapshotPatch}, except
  * that doNotDelete true with expires is not an error: for this resource doNotDelete true means any value in
  * `expires` is ignored or removed. Setting expires on a snapshot whose doNotDelete stays true is ignored likewise.
+ * @param snapshot The snapshot as stored before the request; it is not changed.
+ * @param patch The parsed JSON request body, which is checked.
+ * @param now The time of the request.
  * @deprecated Config server snapshots are deprecated from database server 3.4 on.
  */
 export function applyConfigServerSnapshotPatch(

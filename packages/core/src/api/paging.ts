@@ -63,12 +63,7 @@ function parseBoundedInteger(
  * never clamped, so a client learns that it did not get the page it asked for. `pageNum` is checked first.
  */
 export function parsePaging(query: Query): ApiResult<Paging> {
-  const pageNum = parseBoundedInteger(
-    'pageNum',
-    query.pageNum,
-    PagingLimits.defaultPageNum,
-    PagingLimits.maxPageNum,
-  );
+  const pageNum = parseBoundedInteger('pageNum', query.pageNum, PagingLimits.defaultPageNum, PagingLimits.maxPageNum);
   if (!pageNum.ok) return pageNum;
   const itemsPerPage = parseBoundedInteger(
     'itemsPerPage',

@@ -19,7 +19,12 @@ import type { Unit } from '../enums/units.js';
 import type { Link, Timestamp } from './link.js';
 
 /** The event types for which the spec lists conditional fields. Each has its own member of {@link Alert}. */
-export type AlertEventWithFields = 'HOST_DOWN' | 'OUTSIDE_METRIC_THRESHOLD' | 'REPLICA_SET' | 'SHARDED_CLUSTER' | 'BACKUP';
+export type AlertEventWithFields =
+  | 'HOST_DOWN'
+  | 'OUTSIDE_METRIC_THRESHOLD'
+  | 'REPLICA_SET'
+  | 'SHARDED_CLUSTER'
+  | 'BACKUP';
 
 /** The current value of the metric that triggered an `OUTSIDE_METRIC_THRESHOLD` alert. */
 export type CurrentValue = {

@@ -20,14 +20,18 @@ describe('nextAlertStatus', () => {
     ['CANCELLED does not change with time', 'CANCELLED', [10], true, 60, 'CANCELLED'],
     ['OPEN does not close when the condition ends (not shown by the spec)', 'OPEN', [10], false, 60, 'OPEN'],
   ])('%s', ([, status, notificationDelaysMinutes, conditionPersists, minutes, expected]) => {
-    expect(nextAlertStatus({ status, created: CREATED }, { notificationDelaysMinutes, conditionPersists }, at(minutes))).toBe(
-      expected,
-    );
+    expect(
+      nextAlertStatus({ status, created: CREATED }, { notificationDelaysMinutes, conditionPersists }, at(minutes)),
+    ).toBe(expected);
   });
 
   it('leaves an alert whose created is not a timestamp as it is', () => {
     expect(
-      nextAlertStatus({ status: 'TRACKING', created: 'yesterday' }, { notificationDelaysMinutes: [0], conditionPersists: true }, at(60)),
+      nextAlertStatus(
+        { status: 'TRACKING', created: 'yesterday' },
+        { notificationDelaysMinutes: [0], conditionPersists: true },
+        at(60),
+      ),
     ).toBe('TRACKING');
   });
 });

@@ -7,7 +7,11 @@ describe('envelope', () => {
   });
 
   it('adds status to a list response without nesting it', () => {
-    const list = { results: [1, 2], links: [{ href: 'https://h/x?pageNum=1&itemsPerPage=100', rel: 'self' }], totalCount: 2 };
+    const list = {
+      results: [1, 2],
+      links: [{ href: 'https://h/x?pageNum=1&itemsPerPage=100', rel: 'self' }],
+      totalCount: 2,
+    };
     expect(listEnvelope(200, list)).toStrictEqual({ ...list, status: 200 });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiError, templatePlaceholders } from '../../src/api/errors.js';
-import { type ErrorCode as ErrorCodeName, ErrorCode, isErrorCode } from '../../src/model/error.js';
+import { ErrorCode, type ErrorCode as ErrorCodeName, isErrorCode } from '../../src/model/error.js';
 
 const codes = Object.keys(ErrorCode) as ErrorCodeName[];
 

@@ -122,7 +122,9 @@ describe('applySnapshotPatch', () => {
     const result = applySnapshotPatch(snapshot, { doNotDelete: true, expires: FUTURE }, NOW);
     if (result.ok) expect.fail('expected an error');
     expect(result.error).toMatchObject({ error: 400, errorCode: 'SNAPSHOT_INVALID_FIELDS', reason: 'Bad Request' });
-    expect(result.error.detail).toMatch(/^Snapshot 5b1e4f1a3b34b9c8a5d3a111 cannot be modified because of invalid fields/);
+    expect(result.error.detail).toMatch(
+      /^Snapshot 5b1e4f1a3b34b9c8a5d3a111 cannot be modified because of invalid fields/,
+    );
   });
 
   it.for([

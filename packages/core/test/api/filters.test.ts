@@ -17,12 +17,19 @@ describe('parseCompletedFilter', () => {
     expect(parseCompletedFilter(value)).toStrictEqual({ ok: true, value: expected });
   });
 
-  it.for(['TRUE', 'All', '1', 'yes', '', 'complete'])('refuses completed=%j with 400 INVALID_QUERY_PARAMETER', (value) => {
-    const result = parseCompletedFilter(value);
-    if (result.ok) expect.fail('expected an error');
-    expect(result.error).toMatchObject({ error: 400, errorCode: 'INVALID_QUERY_PARAMETER', parameters: ['completed'] });
-    expect(result.error.detail).toContain('completed must be true, false or all');
-  });
+  it.for(['TRUE', 'All', '1', 'yes', '', 'complete'])(
+    'refuses completed=%j with 400 INVALID_QUERY_PARAMETER',
+    (value) => {
+      const result = parseCompletedFilter(value);
+      if (result.ok) expect.fail('expected an error');
+      expect(result.error).toMatchObject({
+        error: 400,
+        errorCode: 'INVALID_QUERY_PARAMETER',
+        parameters: ['completed'],
+      });
+      expect(result.error.detail).toContain('completed must be true, false or all');
+    },
+  );
 });
 
 describe('filterSnapshotsByCompleted', () => {

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  byteLength,
-  parseServiceVersionHeader,
-  serviceVersionHeader,
-  successHeaders,
-} from '../../src/api/headers.js';
+import { byteLength, parseServiceVersionHeader, serviceVersionHeader, successHeaders } from '../../src/api/headers.js';
 
 const GIT_HASH = 'fc6c89f2083752779568a2630910698cf2fd01a0';
 

@@ -51,7 +51,10 @@ describe('parsePaging', () => {
 
 describe('pageUrl', () => {
   it.for([
-    ['https://h/api/public/v1.0/groups/g/alerts', 'https://h/api/public/v1.0/groups/g/alerts?pageNum=2&itemsPerPage=10'],
+    [
+      'https://h/api/public/v1.0/groups/g/alerts',
+      'https://h/api/public/v1.0/groups/g/alerts?pageNum=2&itemsPerPage=10',
+    ],
     [
       'https://h/alerts?status=CLOSED&pageNum=9&itemsPerPage=3',
       'https://h/alerts?status=CLOSED&pageNum=2&itemsPerPage=10',

@@ -17,6 +17,11 @@ const auth: readonly Row[] = [
   ],
   ['enabled auth without authoritativeSet uses its default: a warning', [['delete', ['auth', 'authoritativeSet']]], ['DBK419 auth']],
   ['the older single autoAuthMechanism satisfies the requirement', [['delete', ['auth', 'autoAuthMechanisms']]], []],
+  [
+    'an X.509-only automation user needs no autoPwd',
+    [['delete', ['auth', 'autoPwd']], ['delete', ['auth', 'newAutoPwd']], ['set', ['auth', 'autoAuthMechanisms'], ['MONGODB-X509']], ['delete', ['auth', 'autoAuthMechanism']]],
+    [],
+  ],
   ['an empty autoPwd counts as missing', [['set', ['auth', 'autoPwd'], '']], ['DBK401 auth']],
   [
     'more than one autoAuthMechanism only for SCRAM-SHA-1 + SCRAM-SHA-256',

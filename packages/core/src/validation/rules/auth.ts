@@ -52,8 +52,10 @@ export function checkAuth(c: Collector, doc: JsonObject): void {
   const enabled = auth.disabled !== true;
   const mechanisms = automationMechanisms(auth);
   if (enabled) {
+    // X.509 and Kerberos automation users authenticate with a certificate or keytab: they have no password.
+    const passwordless = mechanisms.length > 0 && mechanisms.every((m) => m === 'MONGODB-X509' || m === 'GSSAPI');
     for (const [field, what] of REQUIRED_WHEN_ENABLED) {
-      if (isGiven(auth, field, mechanisms)) continue;
+      if (isGiven(auth, field, mechanisms) || (field === 'autoPwd' && passwordless)) continue;
       c.report(
         'DBK401',
         path,

@@ -24,7 +24,7 @@ export function checkUnique(c: Collector, doc: JsonObject, section: string, key:
     c.report(
       'DBK106',
       [section, i, key],
-      `${what} ${quote(name)} is already declared at ${section}[${earlier}]: ${what} names must be unique, and references to it would be ambiguous. Rename one of them.`,
+      `${what.charAt(0).toUpperCase()}${what.slice(1)} ${quote(name)} is already declared at ${section}[${earlier}]: names must be unique, or references to them are ambiguous. Rename one of them.`,
       { related: [{ path: [section, earlier, key], message: `first declaration of ${quote(name)}` }] },
     );
   }
