@@ -1,8 +1,8 @@
-import type { AgentVersionEntry } from './model/automation/versions.js';
-import type { AutomationConfig } from './model/automation/config.js';
 import type { LogRotate } from './model/automation/common.js';
+import type { AutomationConfig } from './model/automation/config.js';
 import type { Collation, IndexConfig } from './model/automation/indexConfig.js';
 import type { Ldap } from './model/automation/security.js';
+import type { AgentVersionEntry } from './model/automation/versions.js';
 
 /** The spec's documented logRotate defaults (processes and agents alike). */
 export const LOG_ROTATE_DEFAULTS = { numUncompressed: 5, percentOfDiskspace: 0.02, numTotal: 0 } as const;

@@ -3,27 +3,64 @@
  * Every export is named here explicitly: this file is the package's public API.
  */
 
-// Closed sets: enums with a description per value.
-export { type EnumDefinition, type EnumMember, enumGuard, enumValues } from './enums/define.js';
+// Digest authentication (RFC 7616, MD5, qop auth).
 export {
-  isMetricGroup,
-  isMetricName,
-  METRIC_GROUP_VALUES,
-  METRIC_NAME_VALUES,
-  MetricGroup,
-  MetricName,
-  metricsInGroup,
-} from './enums/metrics.js';
+  buildDigestChallenge,
+  DEFAULT_DIGEST_REALM,
+  type DigestChallengeOptions,
+  DigestChallengeStyle,
+  isDigestChallengeStyle,
+  UNAUTHORIZED_BODY,
+  type UnauthorizedHeaders,
+  type UnauthorizedResponse,
+  type UnauthorizedResponseOptions,
+  unauthorizedResponse,
+} from './api/digest/challenge.js';
+export { md5Hex } from './api/digest/md5.js';
 export {
-  EVENT_GROUP_VALUES,
-  EVENT_TYPE_NAME_VALUES,
-  EventGroup,
-  EventTypeName,
-  eventsInGroup,
-  isEventGroup,
-  isEventTypeName,
-} from './enums/events.js';
-export { isUnit, UNIT_VALUES, Unit } from './enums/units.js';
+  DEFAULT_MAX_OUTSTANDING_NONCES,
+  DEFAULT_NONCE_TTL_MS,
+  EMPTY_NONCE_STATE,
+  type IssuedNonce,
+  type IssueNonceOptions,
+  issueNonce,
+  type NonceRecord,
+  type NonceState,
+  type NonceUseFailureReason,
+  type NonceUseResult,
+  pruneNonces,
+  useNonce,
+} from './api/digest/nonce.js';
+export {
+  type DigestCredentials,
+  type DigestCredentialsCommon,
+  type DigestNoQop,
+  DigestParseFailureReason,
+  type DigestParseResult,
+  type DigestQopAuth,
+  type DigestQopParameters,
+  isDigestParseFailureReason,
+  parseDigestAuthorization,
+} from './api/digest/parse.js';
+export {
+  computeDigestResponse,
+  constantTimeEqual,
+  type DigestResponseInput,
+  type DigestResponseInputCommon,
+  DigestVerifyFailureReason,
+  type DigestVerifyOptions,
+  type DigestVerifyResult,
+  isDigestVerifyFailureReason,
+  verifyDigestAuthorization,
+} from './api/digest/verify.js';
+export {
+  AUTH_DEFAULTS,
+  COLLATION_DEFAULTS,
+  LDAP_DEFAULTS,
+  LOG_ROTATE_DEFAULTS,
+  withAutomationDefaults,
+  withLogRotateDefaults,
+} from './defaults.js';
 export {
   ALERT_STATUS_FILTER_VALUES,
   ALERT_STATUS_VALUES,
@@ -33,36 +70,15 @@ export {
   isAlertStatusFilter,
 } from './enums/alerts.js';
 export {
-  BACKUP_SOURCE_TYPE_NAME_VALUES,
-  BackupSourceTypeName,
-  CompressionSetting,
-  ConfigServerPartTypeName,
-  isBackupSourceTypeName,
-  isCompressionSetting,
-  isConfigServerPartTypeName,
-  isMissingShardTypeName,
-  isNamespaceFilterType,
-  isSnapshotCompletedFilter,
-  isSnapshotPartTypeName,
-  MISSING_SHARD_TYPE_NAME_VALUES,
-  MissingShardTypeName,
-  NAMESPACE_FILTER_TYPE_VALUES,
-  NamespaceFilterType,
-  SNAPSHOT_COMPLETED_FILTER_VALUES,
-  SNAPSHOT_PART_TYPE_NAME_VALUES,
-  SnapshotCompletedFilter,
-  SnapshotPartTypeName,
-} from './enums/snapshots.js';
-export {
   ARCHITECTURE_VALUES,
   Architecture,
   AUTH_MECHANISM_VALUES,
   AuthMechanism,
   CLIENT_CERTIFICATE_MODE_VALUES,
+  ClientCertificateMode,
   COLLATION_ALTERNATE_VALUES,
   COLLATION_CASE_FIRST_VALUES,
   COLLATION_MAX_VARIABLE_VALUES,
-  ClientCertificateMode,
   CollationAlternate,
   CollationCaseFirst,
   CollationMaxVariable,
@@ -88,22 +104,59 @@ export {
   TLS_MODE_VALUES,
   TlsMode,
 } from './enums/automation.js';
-
+// Closed sets: enums with a description per value.
+export { type EnumDefinition, type EnumMember, enumGuard, enumValues } from './enums/define.js';
+export {
+  EVENT_GROUP_VALUES,
+  EVENT_TYPE_NAME_VALUES,
+  EventGroup,
+  EventTypeName,
+  eventsInGroup,
+  isEventGroup,
+  isEventTypeName,
+} from './enums/events.js';
+export {
+  isMetricGroup,
+  isMetricName,
+  METRIC_GROUP_VALUES,
+  METRIC_NAME_VALUES,
+  MetricGroup,
+  MetricName,
+  metricsInGroup,
+} from './enums/metrics.js';
+export {
+  BACKUP_SOURCE_TYPE_NAME_VALUES,
+  BackupSourceTypeName,
+  CompressionSetting,
+  ConfigServerPartTypeName,
+  isBackupSourceTypeName,
+  isCompressionSetting,
+  isConfigServerPartTypeName,
+  isMissingShardTypeName,
+  isNamespaceFilterType,
+  isSnapshotCompletedFilter,
+  isSnapshotPartTypeName,
+  MISSING_SHARD_TYPE_NAME_VALUES,
+  MissingShardTypeName,
+  NAMESPACE_FILTER_TYPE_VALUES,
+  NamespaceFilterType,
+  SNAPSHOT_COMPLETED_FILTER_VALUES,
+  SNAPSHOT_PART_TYPE_NAME_VALUES,
+  SnapshotCompletedFilter,
+  SnapshotPartTypeName,
+} from './enums/snapshots.js';
+export { isUnit, UNIT_VALUES, Unit } from './enums/units.js';
+export type { Auth, ScramCredentials, UserDeleted, UserWanted } from './model/automation/auth.js';
 // The automation configuration document.
 export type { AuthenticationRestriction, IsoDateTime, LogRotate, RoleRef } from './model/automation/common.js';
-export type { AgentVersion, AgentVersionEntry, Build, DbVersion } from './model/automation/versions.js';
+export {
+  type AutomationConfig,
+  type AutomationOptions,
+  SERVICE_MANAGED_SECTIONS,
+} from './model/automation/config.js';
+export type { Collation, IndexConfig } from './model/automation/indexConfig.js';
 export type { Args26, DefaultRWConcern, Process, ProcessNetTls } from './model/automation/process.js';
 export type { ReplicaSet, ReplicaSetMember } from './model/automation/replicaSet.js';
-export type {
-  Balancer,
-  BalancerActiveWindow,
-  BalancerSettings,
-  ClusterWideConfiguration,
-  ClusterWideConfigurations,
-  Shard,
-  ShardedCluster,
-} from './model/automation/sharding.js';
-export type { Auth, ScramCredentials, UserDeleted, UserWanted } from './model/automation/auth.js';
 export type {
   CustomRole,
   Kerberos,
@@ -113,15 +166,16 @@ export type {
   Tls,
   UserToDNMapping,
 } from './model/automation/security.js';
-export type { Collation, IndexConfig } from './model/automation/indexConfig.js';
-export {
-  type AutomationConfig,
-  type AutomationOptions,
-  SERVICE_MANAGED_SECTIONS,
-} from './model/automation/config.js';
-
-// Validation of automation configurations.
-export { validateAutomationConfig } from './validation/validate.js';
+export type {
+  Balancer,
+  BalancerActiveWindow,
+  BalancerSettings,
+  ClusterWideConfiguration,
+  ClusterWideConfigurations,
+  Shard,
+  ShardedCluster,
+} from './model/automation/sharding.js';
+export type { AgentVersion, AgentVersionEntry, Build, DbVersion } from './model/automation/versions.js';
 export { DiagnosticCode } from './validation/codes.js';
 export {
   type Diagnostic,
@@ -132,62 +186,5 @@ export {
   Severity,
 } from './validation/diagnostic.js';
 export { isSecretField, SECRET_FIELDS, type SecretField } from './validation/util.js';
-export {
-  AUTH_DEFAULTS,
-  COLLATION_DEFAULTS,
-  LDAP_DEFAULTS,
-  LOG_ROTATE_DEFAULTS,
-  withAutomationDefaults,
-  withLogRotateDefaults,
-} from './defaults.js';
-
-// Digest authentication (RFC 7616, MD5, qop auth).
-export {
-  buildDigestChallenge,
-  DEFAULT_DIGEST_REALM,
-  type DigestChallengeOptions,
-  DigestChallengeStyle,
-  isDigestChallengeStyle,
-  UNAUTHORIZED_BODY,
-  type UnauthorizedHeaders,
-  type UnauthorizedResponse,
-  type UnauthorizedResponseOptions,
-  unauthorizedResponse,
-} from './api/digest/challenge.js';
-export {
-  type DigestCredentials,
-  type DigestCredentialsCommon,
-  type DigestNoQop,
-  DigestParseFailureReason,
-  type DigestParseResult,
-  type DigestQopAuth,
-  type DigestQopParameters,
-  isDigestParseFailureReason,
-  parseDigestAuthorization,
-} from './api/digest/parse.js';
-export {
-  DEFAULT_MAX_OUTSTANDING_NONCES,
-  DEFAULT_NONCE_TTL_MS,
-  EMPTY_NONCE_STATE,
-  type IssuedNonce,
-  type IssueNonceOptions,
-  issueNonce,
-  type NonceRecord,
-  type NonceState,
-  type NonceUseFailureReason,
-  type NonceUseResult,
-  pruneNonces,
-  useNonce,
-} from './api/digest/nonce.js';
-export {
-  computeDigestResponse,
-  constantTimeEqual,
-  type DigestResponseInput,
-  type DigestResponseInputCommon,
-  DigestVerifyFailureReason,
-  type DigestVerifyOptions,
-  type DigestVerifyResult,
-  isDigestVerifyFailureReason,
-  verifyDigestAuthorization,
-} from './api/digest/verify.js';
-export { md5Hex } from './api/digest/md5.js';
+// Validation of automation configurations.
+export { validateAutomationConfig } from './validation/validate.js';

@@ -93,7 +93,12 @@ const PINNED: Readonly<Record<string, { readonly why: string; readonly errors: r
   },
   'mck-om-testdata-automation_config.json': {
     why: 'vendor fixture: "version": null (an integer is required) and pwd values that are not 32-hex hashes',
-    errors: ['DBK102 version', 'DBK405 auth.usersWanted[0].pwd', 'DBK405 auth.usersWanted[1].pwd', 'DBK405 auth.usersWanted[2].pwd'],
+    errors: [
+      'DBK102 version',
+      'DBK405 auth.usersWanted[0].pwd',
+      'DBK405 auth.usersWanted[1].pwd',
+      'DBK405 auth.usersWanted[2].pwd',
+    ],
   },
   'mck-om-testdata-deployment_tls.json': {
     why: 'vendor fixture without dbVersions',

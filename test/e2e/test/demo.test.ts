@@ -8,7 +8,11 @@ import { repoRoot } from './helpers.js';
 const demo = join(repoRoot, 'tools', 'demo', 'dist', 'main.js');
 
 function run(args: readonly string[], cwd = repoRoot) {
-  const result = spawnSync(process.execPath, [demo, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = spawnSync(process.execPath, [demo, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -18,15 +22,22 @@ describe("the README's main job (tools/demo over examples/)", () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toContain('✔ examples/automation/replica-set.automation.json: 0 error(s), 0 warning(s)');
-    expect(stdout).toContain('✖ examples/automation/mistakes/broken.automation.json: 7 error(s), 3 warning(s) (deliberate mistakes)');
-    expect(stdout).toMatch(/error DBK202 replicaSets\[2\]\.members\[2\]\.host\n\s+"shop-shard1-2" does not name a process/);
+    expect(stdout).toContain(
+      '✖ examples/automation/mistakes/broken.automation.json: 7 error(s), 3 warning(s) (deliberate mistakes)',
+    );
+    expect(stdout).toMatch(
+      /error DBK202 replicaSets\[2\]\.members\[2\]\.host\n\s+"shop-shard1-2" does not name a process/,
+    );
     expect(stdout).toContain('Every example behaves as documented.');
   });
 
   it('exits 1 when a document outside mistakes/ has an error', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dbkit-demo-'));
     cpSync(join(repoRoot, 'examples', 'automation', 'replica-set.automation.json'), join(dir, 'ok.automation.json'));
-    writeFileSync(join(dir, 'bad.automation.json'), JSON.stringify({ version: 1, options: {}, dbVersions: [], processes: [] }));
+    writeFileSync(
+      join(dir, 'bad.automation.json'),
+      JSON.stringify({ version: 1, options: {}, dbVersions: [], processes: [] }),
+    );
     const { code, stdout } = run([dir]);
     expect(code).toBe(1);
     expect(stdout).toContain('missing the required field "downloadBase"');

@@ -51,7 +51,9 @@ function main(argv: readonly string[]): number {
     try {
       files.push(...jsonFiles(arg));
     } catch {
-      console.error(`dbkit-demo: cannot read ${arg}: no such file or folder. Pass a folder of .json files, e.g. examples.`);
+      console.error(
+        `dbkit-demo: cannot read ${arg}: no such file or folder. Pass a folder of .json files, e.g. examples.`,
+      );
       return 2;
     }
   }
@@ -66,7 +68,9 @@ function main(argv: readonly string[]): number {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const at = /position (\d+)/.exec(message);
-      console.log(`${red('✖')} ${name}${at ? `:${lineAndColumn(text, Number(at[1]))}` : ''} is not valid JSON: ${message}`);
+      console.log(
+        `${red('✖')} ${name}${at ? `:${lineAndColumn(text, Number(at[1]))}` : ''} is not valid JSON: ${message}`,
+      );
       asDocumented = false;
       continue;
     }

@@ -132,7 +132,10 @@ function checkValue(c: Collector, value: string, path: () => JsonPath, name: str
  */
 function checkField(c: Collector, value: unknown, parent: JsonPath, name: string, spec: FieldSpec): void {
   const path = (): JsonPath => [...parent, name];
-  if (!hasKind(value, spec.kind)) return reportKind(c, value, path(), spec.kind, `"${name}"`);
+  if (!hasKind(value, spec.kind)) {
+    reportKind(c, value, path(), spec.kind, `"${name}"`);
+    return;
+  }
   if (spec.deprecated) c.report('DBK507', path(), `"${name}" is deprecated: ${spec.deprecated}`);
   if (spec.kind === 'string') {
     if (spec.values) checkValue(c, value as string, path, name, spec);

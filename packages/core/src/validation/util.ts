@@ -74,7 +74,9 @@ export function closestMatches(input: string, candidates: Iterable<string>, limi
     if (candidate === input) continue;
     const candidateLower = candidate.toLowerCase();
     const score =
-      candidateLower === lower ? 0 : editDistance(lower, candidateLower, max) + (candidateLower.startsWith(lower) ? 0 : 0.5);
+      candidateLower === lower
+        ? 0
+        : editDistance(lower, candidateLower, max) + (candidateLower.startsWith(lower) ? 0 : 0.5);
     if (score <= max + 0.5) scored.push({ name: candidate, score });
   }
   scored.sort((a, b) => a.score - b.score || a.name.localeCompare(b.name));
@@ -109,8 +111,7 @@ export function acceptedFeatureCompatibilityVersions(major: number, minor: numbe
   return [own, major === 5 ? '4.4' : `${major - 1}.0`];
 }
 
-const isoDateTime =
-  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+const isoDateTime = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
 /** Whether a string is an ISO 8601 date or date and time that also denotes a real instant. */
 export function isIsoDateTime(value: string): boolean {

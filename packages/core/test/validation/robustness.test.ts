@@ -15,12 +15,31 @@ function random(seed: number): () => number {
   };
 }
 
-const WEIRD: readonly unknown[] = [null, true, 0, -1, 1e308, 1.5, '', 'x', [], {}, [null], { a: 1 }, '__proto__', 'constructor'];
+const WEIRD: readonly unknown[] = [
+  null,
+  true,
+  0,
+  -1,
+  1e308,
+  1.5,
+  '',
+  'x',
+  [],
+  {},
+  [null],
+  { a: 1 },
+  '__proto__',
+  'constructor',
+];
 
 type Node = Record<string | number, unknown>;
 
 /** Every path to a value inside `value`. */
-function allPaths(value: unknown, path: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+function allPaths(
+  value: unknown,
+  path: (string | number)[] = [],
+  out: (string | number)[][] = [],
+): (string | number)[][] {
   out.push(path);
   if (value !== null && typeof value === 'object') {
     for (const [key, child] of Object.entries(value)) {

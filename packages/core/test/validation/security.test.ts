@@ -6,20 +6,50 @@ import { codesAndPaths, type Edit, makeDoc } from './harness.js';
 type Row = readonly [string, readonly Edit[], readonly string[]];
 
 const auth: readonly Row[] = [
-  ['auth disabled needs none of the conditional fields', [['set', ['auth'], { disabled: true, autoAuthMechanism: 'MONGODB-CR', autoAuthMechanisms: [], usersWanted: [], usersDeleted: [], authoritativeSet: false, autoAuthRestrictions: [] }]], []],
+  [
+    'auth disabled needs none of the conditional fields',
+    [
+      [
+        'set',
+        ['auth'],
+        {
+          disabled: true,
+          autoAuthMechanism: 'MONGODB-CR',
+          autoAuthMechanisms: [],
+          usersWanted: [],
+          usersDeleted: [],
+          authoritativeSet: false,
+          autoAuthRestrictions: [],
+        },
+      ],
+    ],
+    [],
+  ],
   ...(['autoUser', 'autoPwd', 'deploymentAuthMechanisms', 'key', 'keyfile'] as const).map(
     (field): Row => [`enabled auth requires ${field}`, [['delete', ['auth', field]]], ['DBK401 auth']],
   ),
   [
     'enabled auth without autoAuthMechanisms (nor the older autoAuthMechanism) falls back to MONGODB-CR: a warning',
-    [['delete', ['auth', 'autoAuthMechanisms']], ['delete', ['auth', 'autoAuthMechanism']]],
+    [
+      ['delete', ['auth', 'autoAuthMechanisms']],
+      ['delete', ['auth', 'autoAuthMechanism']],
+    ],
     ['DBK419 auth', 'DBK403 auth.newAutoPwd'],
   ],
-  ['enabled auth without authoritativeSet uses its default: a warning', [['delete', ['auth', 'authoritativeSet']]], ['DBK419 auth']],
+  [
+    'enabled auth without authoritativeSet uses its default: a warning',
+    [['delete', ['auth', 'authoritativeSet']]],
+    ['DBK419 auth'],
+  ],
   ['the older single autoAuthMechanism satisfies the requirement', [['delete', ['auth', 'autoAuthMechanisms']]], []],
   [
     'an X.509-only automation user needs no autoPwd',
-    [['delete', ['auth', 'autoPwd']], ['delete', ['auth', 'newAutoPwd']], ['set', ['auth', 'autoAuthMechanisms'], ['MONGODB-X509']], ['delete', ['auth', 'autoAuthMechanism']]],
+    [
+      ['delete', ['auth', 'autoPwd']],
+      ['delete', ['auth', 'newAutoPwd']],
+      ['set', ['auth', 'autoAuthMechanisms'], ['MONGODB-X509']],
+      ['delete', ['auth', 'autoAuthMechanism']],
+    ],
     [],
   ],
   ['an empty autoPwd counts as missing', [['set', ['auth', 'autoPwd'], '']], ['DBK401 auth']],
@@ -28,37 +58,84 @@ const auth: readonly Row[] = [
     [['set', ['auth', 'autoAuthMechanisms'], ['SCRAM-SHA-256', 'MONGODB-X509']]],
     ['DBK402 auth.autoAuthMechanisms'],
   ],
-  ['MONGODB-CR counts as SCRAM-SHA-1 (real tooling uses it so)', [['set', ['auth', 'autoAuthMechanisms'], ['MONGODB-CR', 'SCRAM-SHA-256']]], []],
+  [
+    'MONGODB-CR counts as SCRAM-SHA-1 (real tooling uses it so)',
+    [['set', ['auth', 'autoAuthMechanisms'], ['MONGODB-CR', 'SCRAM-SHA-256']]],
+    [],
+  ],
   [
     'newAutoPwd only with a SCRAM mechanism',
-    [['set', ['auth', 'autoAuthMechanisms'], ['MONGODB-X509']], ['delete', ['auth', 'autoAuthMechanism']]],
+    [
+      ['set', ['auth', 'autoAuthMechanisms'], ['MONGODB-X509']],
+      ['delete', ['auth', 'autoAuthMechanism']],
+    ],
     ['DBK403 auth.newAutoPwd'],
   ],
-  ['an unknown mechanism is a warning', [['set', ['auth', 'deploymentAuthMechanisms'], ['SCRAM-SHA-512']]], ['DBK109 auth.deploymentAuthMechanisms[0]']],
-  ['a user with pwd and initPwd', [['set', ['auth', 'usersWanted', 1, 'initPwd'], 'x']], ['DBK404 auth.usersWanted[1].initPwd']],
+  [
+    'an unknown mechanism is a warning',
+    [['set', ['auth', 'deploymentAuthMechanisms'], ['SCRAM-SHA-512']]],
+    ['DBK109 auth.deploymentAuthMechanisms[0]'],
+  ],
+  [
+    'a user with pwd and initPwd',
+    [['set', ['auth', 'usersWanted', 1, 'initPwd'], 'x']],
+    ['DBK404 auth.usersWanted[1].initPwd'],
+  ],
   ['a user without any password', [['delete', ['auth', 'usersWanted', 0, 'initPwd']]], ['DBK404 auth.usersWanted[0]']],
   ['stored SCRAM credentials count as the password', [], []],
   ['$external users need no password', [], []],
-  ['pwd is a 32-character hex hash', [['set', ['auth', 'usersWanted', 1, 'pwd'], 'not-a-hash']], ['DBK405 auth.usersWanted[1].pwd']],
+  [
+    'pwd is a 32-character hex hash',
+    [['set', ['auth', 'usersWanted', 1, 'pwd'], 'not-a-hash']],
+    ['DBK405 auth.usersWanted[1].pwd'],
+  ],
   [
     'userSource is deprecated',
-    [['delete', ['auth', 'usersWanted', 0, 'initPwd']], ['set', ['auth', 'usersWanted', 0, 'userSource'], 'admin']],
+    [
+      ['delete', ['auth', 'usersWanted', 0, 'initPwd']],
+      ['set', ['auth', 'usersWanted', 0, 'userSource'], 'admin'],
+    ],
     ['DBK503 auth.usersWanted[0].userSource'],
   ],
-  ['otherDBRoles only for admin users', [['set', ['auth', 'usersWanted', 1, 'otherDBRoles'], { x: ['read'] }]], ['DBK406 auth.usersWanted[1].otherDBRoles']],
+  [
+    'otherDBRoles only for admin users',
+    [['set', ['auth', 'usersWanted', 1, 'otherDBRoles'], { x: ['read'] }]],
+    ['DBK406 auth.usersWanted[1].otherDBRoles'],
+  ],
   ['users need db, user and roles', [['delete', ['auth', 'usersWanted', 1, 'roles']]], ['DBK101 auth.usersWanted[1]']],
-  ['the key is "db", not "database"', [['set', ['auth', 'usersWanted', 1, 'database'], 'sales'], ['delete', ['auth', 'usersWanted', 1, 'db']]], ['DBK101 auth.usersWanted[1]', 'DBK107 auth.usersWanted[1].database']],
-  ['a duplicate user is a warning', [['push', ['auth', 'usersWanted'], { db: 'sales', user: 'report', roles: [], initPwd: 'p' }]], ['DBK417 auth.usersWanted[4].user']],
+  [
+    'the key is "db", not "database"',
+    [
+      ['set', ['auth', 'usersWanted', 1, 'database'], 'sales'],
+      ['delete', ['auth', 'usersWanted', 1, 'db']],
+    ],
+    ['DBK101 auth.usersWanted[1]', 'DBK107 auth.usersWanted[1].database'],
+  ],
+  [
+    'a duplicate user is a warning',
+    [['push', ['auth', 'usersWanted'], { db: 'sales', user: 'report', roles: [], initPwd: 'p' }]],
+    ['DBK417 auth.usersWanted[4].user'],
+  ],
   [
     'authentication restrictions hold IPs or CIDR ranges',
-    [['set', ['auth', 'usersWanted', 1, 'authenticationRestrictions', 0, 'clientSource'], ['10.0.0.0/33', 'app.example.net', '::1', 'fe80::1%eth0']]],
+    [
+      [
+        'set',
+        ['auth', 'usersWanted', 1, 'authenticationRestrictions', 0, 'clientSource'],
+        ['10.0.0.0/33', 'app.example.net', '::1', 'fe80::1%eth0'],
+      ],
+    ],
     [
       'DBK413 auth.usersWanted[1].authenticationRestrictions[0].clientSource[0]',
       'DBK413 auth.usersWanted[1].authenticationRestrictions[0].clientSource[1]',
       'DBK413 auth.usersWanted[1].authenticationRestrictions[0].clientSource[3]',
     ],
   ],
-  ['usersDeleted entries need user and dbs', [['delete', ['auth', 'usersDeleted', 0, 'dbs']]], ['DBK101 auth.usersDeleted[0]']],
+  [
+    'usersDeleted entries need user and dbs',
+    [['delete', ['auth', 'usersDeleted', 0, 'dbs']]],
+    ['DBK101 auth.usersDeleted[0]'],
+  ],
 ];
 
 const tls: readonly Row[] = [
@@ -67,38 +144,98 @@ const tls: readonly Row[] = [
     [['delete', ['tls', 'CAFilePath']]],
     ['DBK407 processes[0].args2_6.net.tls.mode'],
   ],
-  ['the Windows CA path is enough', [['delete', ['tls', 'CAFilePath']], ['set', ['tls', 'CAFilePathWindows'], 'C:\\certs\\ca.pem']], []],
   [
-    'TLS processes without any tls/ssl section',
-    [['delete', ['tls']]],
-    ['DBK407 processes[0].args2_6.net.tls.mode'],
+    'the Windows CA path is enough',
+    [
+      ['delete', ['tls', 'CAFilePath']],
+      ['set', ['tls', 'CAFilePathWindows'], 'C:\\certs\\ca.pem'],
+    ],
+    [],
   ],
-  ['no TLS process: no CA file needed', [['delete', ['tls', 'CAFilePath']], ...[0, 1, 2, 3, 4].map((i): Edit => ['delete', ['processes', i, 'args2_6', 'net', 'tls']])], []],
-  ['the legacy ssl name works the same', [['set', ['ssl'], { CAFilePath: '/etc/ssl/ca.pem', autoPEMKeyFilePath: '/etc/ssl/a.pem' }], ['delete', ['tls']]], []],
+  ['TLS processes without any tls/ssl section', [['delete', ['tls']]], ['DBK407 processes[0].args2_6.net.tls.mode']],
+  [
+    'no TLS process: no CA file needed',
+    [
+      ['delete', ['tls', 'CAFilePath']],
+      ...[0, 1, 2, 3, 4].map((i): Edit => ['delete', ['processes', i, 'args2_6', 'net', 'tls']]),
+    ],
+    [],
+  ],
+  [
+    'the legacy ssl name works the same',
+    [
+      ['set', ['ssl'], { CAFilePath: '/etc/ssl/ca.pem', autoPEMKeyFilePath: '/etc/ssl/a.pem' }],
+      ['delete', ['tls']],
+    ],
+    [],
+  ],
   ['both ssl and tls is a warning', [['set', ['ssl'], { CAFilePath: '/etc/ssl/ca.pem' }]], ['DBK414 ssl']],
-  ['X.509 automation needs a PEM key file', [['delete', ['tls', 'autoPEMKeyFilePath']], ['set', ['auth', 'autoAuthMechanisms'], ['MONGODB-X509']], ['delete', ['auth', 'newAutoPwd']]], ['DBK408 tls']],
-  ['REQUIRE client certificates needs a PEM key file', [['delete', ['tls', 'autoPEMKeyFilePath']], ['set', ['tls', 'clientCertificateMode'], 'REQUIRE']], ['DBK408 tls.clientCertificateMode']],
+  [
+    'X.509 automation needs a PEM key file',
+    [
+      ['delete', ['tls', 'autoPEMKeyFilePath']],
+      ['set', ['auth', 'autoAuthMechanisms'], ['MONGODB-X509']],
+      ['delete', ['auth', 'newAutoPwd']],
+    ],
+    ['DBK408 tls'],
+  ],
+  [
+    'REQUIRE client certificates needs a PEM key file',
+    [
+      ['delete', ['tls', 'autoPEMKeyFilePath']],
+      ['set', ['tls', 'clientCertificateMode'], 'REQUIRE'],
+    ],
+    ['DBK408 tls.clientCertificateMode'],
+  ],
   ['OPTIONAL client certificates need no PEM key file', [['delete', ['tls', 'autoPEMKeyFilePath']]], []],
   ['paths are absolute', [['set', ['tls', 'CAFilePath'], 'certs/ca.pem']], ['DBK412 tls.CAFilePath']],
-  ['clientCertificateMode is OPTIONAL or REQUIRE', [['set', ['tls', 'clientCertificateMode'], 'REQUIRED']], ['DBK103 tls.clientCertificateMode']],
+  [
+    'clientCertificateMode is OPTIONAL or REQUIRE',
+    [['set', ['tls', 'clientCertificateMode'], 'REQUIRED']],
+    ['DBK103 tls.clientCertificateMode'],
+  ],
 ];
 
 const ldap: readonly Row[] = [
   ['an empty ldap object means no LDAP', [['set', ['ldap'], {}]], []],
   ['LDAP settings need servers', [['delete', ['ldap', 'servers']]], ['DBK416 ldap']],
-  ['servers is host:port, comma-separated', [['set', ['ldap', 'servers'], 'ldap1.example.net:389; ldap2']], ['DBK410 ldap.servers']],
-  ['bindQueryUser without bindQueryPassword', [['delete', ['ldap', 'bindQueryPassword']]], ['DBK409 ldap.bindQueryUser']],
+  [
+    'servers is host:port, comma-separated',
+    [['set', ['ldap', 'servers'], 'ldap1.example.net:389; ldap2']],
+    ['DBK410 ldap.servers'],
+  ],
+  [
+    'bindQueryUser without bindQueryPassword',
+    [['delete', ['ldap', 'bindQueryPassword']]],
+    ['DBK409 ldap.bindQueryUser'],
+  ],
   ['bindMethod is simple or sasl', [['set', ['ldap', 'bindMethod'], 'kerberos']], ['DBK103 ldap.bindMethod']],
   ['authzQueryTemplate missing is a warning', [['delete', ['ldap', 'authzQueryTemplate']]], ['DBK418 ldap']],
-  ['a mapping with an invalid regular expression', [['set', ['ldap', 'userToDNMapping', 0, 'match'], '(.+']], ['DBK411 ldap.userToDNMapping[0].match']],
-  ['a mapping with both substitution and ldapQuery', [['set', ['ldap', 'userToDNMapping', 0, 'ldapQuery'], 'q']], ['DBK411 ldap.userToDNMapping[0]']],
   [
-    'userToDNMapping may be the server\'s own form, a string holding the JSON array; its entries are still checked',
+    'a mapping with an invalid regular expression',
+    [['set', ['ldap', 'userToDNMapping', 0, 'match'], '(.+']],
+    ['DBK411 ldap.userToDNMapping[0].match'],
+  ],
+  [
+    'a mapping with both substitution and ldapQuery',
+    [['set', ['ldap', 'userToDNMapping', 0, 'ldapQuery'], 'q']],
+    ['DBK411 ldap.userToDNMapping[0]'],
+  ],
+  [
+    "userToDNMapping may be the server's own form, a string holding the JSON array; its entries are still checked",
     [['set', ['ldap', 'userToDNMapping'], '[{"match":"(.+","substitution":"uid={0}"}]']],
     ['DBK411 ldap.userToDNMapping[0].match'],
   ],
-  ['userToDNMapping that is neither an array nor a JSON array string', [['set', ['ldap', 'userToDNMapping'], 'uid={0}']], ['DBK102 ldap.userToDNMapping']],
-  ['userCacheInvalidationPeriod is at least 1', [['set', ['ldap', 'userCacheInvalidationPeriod'], 0]], ['DBK104 ldap.userCacheInvalidationPeriod']],
+  [
+    'userToDNMapping that is neither an array nor a JSON array string',
+    [['set', ['ldap', 'userToDNMapping'], 'uid={0}']],
+    ['DBK102 ldap.userToDNMapping'],
+  ],
+  [
+    'userCacheInvalidationPeriod is at least 1',
+    [['set', ['ldap', 'userCacheInvalidationPeriod'], 0]],
+    ['DBK104 ldap.userCacheInvalidationPeriod'],
+  ],
   ['kerberos needs serviceName', [['set', ['kerberos'], {}]], ['DBK101 kerberos']],
 ];
 
@@ -106,11 +243,22 @@ const roles: readonly Row[] = [
   ['a role needs role and db', [['delete', ['roles', 0, 'db']]], ['DBK101 roles[0]']],
   [
     'privilege resources have one of three shapes',
-    [['set', ['roles', 0, 'privileges', 0, 'resource'], { db: 'sales' }], ['set', ['roles', 0, 'privileges', 1, 'resource'], { cluster: false }]],
+    [
+      ['set', ['roles', 0, 'privileges', 0, 'resource'], { db: 'sales' }],
+      ['set', ['roles', 0, 'privileges', 1, 'resource'], { cluster: false }],
+    ],
     ['DBK415 roles[0].privileges[0].resource', 'DBK415 roles[0].privileges[1].resource'],
   ],
-  ['a duplicate role is a warning', [['push', ['roles'], { role: 'salesReader', db: 'sales' }]], ['DBK417 roles[1].role']],
-  ['inherited roles need role and db', [['set', ['roles', 0, 'roles', 0], { role: 'read' }]], ['DBK101 roles[0].roles[0]']],
+  [
+    'a duplicate role is a warning',
+    [['push', ['roles'], { role: 'salesReader', db: 'sales' }]],
+    ['DBK417 roles[1].role'],
+  ],
+  [
+    'inherited roles need role and db',
+    [['set', ['roles', 0, 'roles', 0], { role: 'read' }]],
+    ['DBK101 roles[0].roles[0]'],
+  ],
 ];
 
 describe.for([
@@ -126,7 +274,14 @@ describe.for([
 
 describe('secrets', () => {
   it('never echoes a secret value in any message, even when the field is wrong', () => {
-    const secrets = ['AUTOPWD-SECRET-1', 'KEYFILE-SECRET-CONTENTS', 'NEWAUTOPWD-SECRET-2', 'INITPWD-SECRET-3', 'PEMPWD-SECRET-4', 'BINDPWD-SECRET-5'];
+    const secrets = [
+      'AUTOPWD-SECRET-1',
+      'KEYFILE-SECRET-CONTENTS',
+      'NEWAUTOPWD-SECRET-2',
+      'INITPWD-SECRET-3',
+      'PEMPWD-SECRET-4',
+      'BINDPWD-SECRET-5',
+    ];
     const doc = makeDoc([
       ['set', ['auth', 'autoAuthMechanisms'], ['MONGODB-X509']],
       ['set', ['auth', 'usersWanted', 0, 'pwd'], 'INITPWD-SECRET-3'],

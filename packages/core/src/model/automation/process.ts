@@ -25,7 +25,11 @@ export interface Args26 {
   readonly storage?: { readonly dbPath?: string; readonly [option: string]: unknown };
   readonly replication?: { readonly replSetName?: string; readonly [option: string]: unknown };
   readonly sharding?: { readonly clusterRole?: 'configsvr' | 'shardsvr'; readonly [option: string]: unknown };
-  readonly systemLog?: { readonly destination?: 'file' | 'syslog'; readonly path?: string; readonly [option: string]: unknown };
+  readonly systemLog?: {
+    readonly destination?: 'file' | 'syslog';
+    readonly path?: string;
+    readonly [option: string]: unknown;
+  };
   readonly [section: string]: unknown;
 }
 

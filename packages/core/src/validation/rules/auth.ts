@@ -1,7 +1,13 @@
 import type { Collector } from '../context.js';
 import type { JsonPath } from '../diagnostic.js';
 import { checkShape, forEachItem } from '../shape.js';
-import { authenticationRestrictionShape, authShape, roleRefShape, userDeletedShape, userWantedShape } from '../shapes.js';
+import {
+  authenticationRestrictionShape,
+  authShape,
+  roleRefShape,
+  userDeletedShape,
+  userWantedShape,
+} from '../shapes.js';
 import { isIpOrCidr, isObject, type JsonObject, quote } from '../util.js';
 
 /** Mechanisms that count as SCRAM-SHA-1: real tooling uses MONGODB-CR as its umbrella name (docs/decisions.md). */
@@ -94,7 +100,9 @@ export function checkAuth(c: Collector, doc: JsonObject): void {
     }
   }
   checkUsersWanted(c, auth.usersWanted, [...path, 'usersWanted']);
-  forEachItem(auth.usersDeleted, [...path, 'usersDeleted'], (item, itemPath) => checkShape(c, item, itemPath, userDeletedShape));
+  forEachItem(auth.usersDeleted, [...path, 'usersDeleted'], (item, itemPath) =>
+    checkShape(c, item, itemPath, userDeletedShape),
+  );
   checkRestrictions(c, auth.autoAuthRestrictions, [...path, 'autoAuthRestrictions']);
 }
 
@@ -166,7 +174,11 @@ function checkCredentials(c: Collector, user: JsonObject, path: JsonPath, who: s
     );
   }
   if (user.userSource !== undefined && user.userSource !== null) {
-    c.report('DBK503', [...path, 'userSource'], `"userSource" is no longer supported. Give ${who} "pwd" or "initPwd" instead.`);
+    c.report(
+      'DBK503',
+      [...path, 'userSource'],
+      `"userSource" is no longer supported. Give ${who} "pwd" or "initPwd" instead.`,
+    );
   }
 }
 

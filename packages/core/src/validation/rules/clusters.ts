@@ -63,7 +63,9 @@ export function checkAuthSchemaVersions(c: Collector, doc: JsonObject, refs: Ref
         path,
         `Process ${quote(name)} has authSchemaVersion ${version}, but ${quote(reference.name)} in the same ${cluster} has ${reference.version}: all processes of a cluster must share one credential schema. Set it to ${reference.version}.`,
         {
-          related: [{ path: reference.path, message: `${quote(reference.name)} has authSchemaVersion ${reference.version}` }],
+          related: [
+            { path: reference.path, message: `${quote(reference.name)} has authSchemaVersion ${reference.version}` },
+          ],
           suggestions: [String(reference.version)],
         },
       );

@@ -55,7 +55,11 @@ function checkProcess(c: Collector, p: JsonObject, path: JsonPath, refs: Referen
         `"${field}" is ${quote(value)}, which is not an ISO 8601 date and time. Write it like "2026-11-22T14:00:00Z".`,
       );
     } else if (!hasTimeZone(value) && field === 'lastCompact') {
-      c.report('DBK105', [...path, field], `"lastCompact" has no time zone, so the time is ambiguous. Add "Z" or an offset such as "+01:00".`);
+      c.report(
+        'DBK105',
+        [...path, field],
+        `"lastCompact" has no time zone, so the time is ambiguous. Add "Z" or an offset such as "+01:00".`,
+      );
     }
   }
   if (typeof p.lastResync === 'string') {
@@ -120,7 +124,11 @@ function checkFeatureCompatibilityVersion(c: Collector, p: JsonObject, path: Jso
   if (typeof fcv !== 'string') return;
   const fcvPath = [...path, 'featureCompatibilityVersion'];
   if (!/^\d+\.\d+$/.test(fcv)) {
-    c.report('DBK105', fcvPath, `"featureCompatibilityVersion" is ${quote(fcv)}; it must be "major.minor", e.g. "7.0".`);
+    c.report(
+      'DBK105',
+      fcvPath,
+      `"featureCompatibilityVersion" is ${quote(fcv)}; it must be "major.minor", e.g. "7.0".`,
+    );
     return;
   }
   if (!version) return;
@@ -148,7 +156,11 @@ function checkDefaultRWConcern(c: Collector, value: JsonObject, path: JsonPath):
   // A string other than a number is "majority" or a custom write-concern tag: nothing to count.
   const count = typeof w === 'number' ? w : typeof w === 'string' && /^\d+$/.test(w) ? Number(w) : undefined;
   if (count !== undefined && count < 0) {
-    c.report('DBK104', [...writePath, 'w'], `"w" is ${count}; a write concern counts acknowledging instances, so it must be 0 or more.`);
+    c.report(
+      'DBK104',
+      [...writePath, 'w'],
+      `"w" is ${count}; a write concern counts acknowledging instances, so it must be 0 or more.`,
+    );
   }
   if (count !== undefined && count > 1 && (write.wtimeout === undefined || write.wtimeout === null)) {
     c.report(

@@ -25,7 +25,11 @@ export function checkReplicaSets(c: Collector, doc: JsonObject, refs: ReferenceI
             'DBK310',
             [...memberPath, '_id'],
             `Member _id ${member._id} is already used by members[${earlier}] of this replica set: the server identifies members by _id. Give this member an unused _id.`,
-            { related: [{ path: [...path, 'members', earlier, '_id'], message: `members[${earlier}] uses _id ${member._id}` }] },
+            {
+              related: [
+                { path: [...path, 'members', earlier, '_id'], message: `members[${earlier}] uses _id ${member._id}` },
+              ],
+            },
           );
         }
       }
@@ -136,7 +140,14 @@ function checkMemberHost(
       'DBK214',
       hostPath,
       `Process ${quote(name)} has args2_6.replication.replSetName ${quote(replSetName)}, but it is a member of replica set ${quote(rsId)}: the server will not join the set. Make the two names equal.`,
-      { related: [{ path: [...target.path.slice(0, 2), 'args2_6', 'replication', 'replSetName'], message: 'replSetName is set here' }] },
+      {
+        related: [
+          {
+            path: [...target.path.slice(0, 2), 'args2_6', 'replication', 'replSetName'],
+            message: 'replSetName is set here',
+          },
+        ],
+      },
     );
   }
 }

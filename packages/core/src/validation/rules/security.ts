@@ -37,13 +37,21 @@ export function checkTls(c: Collector, doc: JsonObject): void {
     for (const field of POSIX_PATHS) {
       const value = settings[field];
       if (typeof value === 'string' && value !== '' && !isAbsolutePosixPath(value)) {
-        c.report('DBK412', [name, field], `"${field}" is ${quote(value)}, which is not an absolute path: the agent resolves it on every host. Start it with "/".`);
+        c.report(
+          'DBK412',
+          [name, field],
+          `"${field}" is ${quote(value)}, which is not an absolute path: the agent resolves it on every host. Start it with "/".`,
+        );
       }
     }
     for (const field of WINDOWS_PATHS) {
       const value = settings[field];
       if (typeof value === 'string' && value !== '' && !isAbsoluteWindowsPath(value)) {
-        c.report('DBK412', [name, field], `"${field}" is ${quote(value)}, which is not an absolute Windows path. Write it like "C:\\\\certs\\\\ca.pem".`);
+        c.report(
+          'DBK412',
+          [name, field],
+          `"${field}" is ${quote(value)}, which is not an absolute Windows path. Write it like "C:\\\\certs\\\\ca.pem".`,
+        );
       }
     }
   }
@@ -105,9 +113,16 @@ export function checkLdap(c: Collector, doc: JsonObject): void {
   const configured = Object.keys(ldap).some((key) => given(ldap[key]));
   if (!configured) return; // `"ldap": {}` is how real documents say "no LDAP".
   if (!given(ldap.servers)) {
-    c.report('DBK416', ['ldap'], 'LDAP settings are given but "servers" is missing: the server has nothing to query. Add "servers": "ldap1.example.com:389".');
+    c.report(
+      'DBK416',
+      ['ldap'],
+      'LDAP settings are given but "servers" is missing: the server has nothing to query. Add "servers": "ldap1.example.com:389".',
+    );
   } else if (typeof ldap.servers === 'string') {
-    const bad = ldap.servers.split(',').map((s) => s.trim()).filter((s) => !LDAP_SERVER.test(s));
+    const bad = ldap.servers
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => !LDAP_SERVER.test(s));
     if (bad.length > 0) {
       c.report(
         'DBK410',
@@ -139,7 +154,11 @@ export function checkLdap(c: Collector, doc: JsonObject): void {
       try {
         new RegExp(mapping.match);
       } catch {
-        c.report('DBK411', [...path, 'match'], `"match" is not a valid ECMAScript regular expression: ${quote(mapping.match)}. Fix the pattern (escape special characters with "\\\\").`);
+        c.report(
+          'DBK411',
+          [...path, 'match'],
+          `"match" is not a valid ECMAScript regular expression: ${quote(mapping.match)}. Fix the pattern (escape special characters with "\\\\").`,
+        );
       }
     }
     const count = [mapping.substitution, mapping.ldapQuery].filter(given).length;
@@ -194,14 +213,20 @@ export function checkRoles(c: Collector, doc: JsonObject): void {
       const earlier = seen.get(key);
       if (earlier === undefined) seen.set(key, index);
       else {
-        c.report('DBK417', [...path, 'role'], `Role ${quote(role.role)} on database ${quote(role.db)} is already defined at roles[${earlier}]. Merge the two definitions.`, {
-          related: [{ path: ['roles', earlier, 'role'], message: 'first definition' }],
-        });
+        c.report(
+          'DBK417',
+          [...path, 'role'],
+          `Role ${quote(role.role)} on database ${quote(role.db)} is already defined at roles[${earlier}]. Merge the two definitions.`,
+          {
+            related: [{ path: ['roles', earlier, 'role'], message: 'first definition' }],
+          },
+        );
       }
     }
     forEachItem(role.privileges, [...path, 'privileges'], (privilegeValue, privilegePath) => {
       const privilege = checkShape(c, privilegeValue, privilegePath, privilegeShape);
-      if (privilege && isObject(privilege.resource)) checkResource(c, privilege.resource, [...privilegePath, 'resource']);
+      if (privilege && isObject(privilege.resource))
+        checkResource(c, privilege.resource, [...privilegePath, 'resource']);
     });
     forEachItem(role.roles, [...path, 'roles'], (ref, refPath) => checkShape(c, ref, refPath, roleRefShape));
     checkRestrictions(c, role.authenticationRestrictions, [...path, 'authenticationRestrictions']);

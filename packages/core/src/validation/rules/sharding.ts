@@ -37,7 +37,13 @@ export function checkSharding(c: Collector, doc: JsonObject, refs: ReferenceInde
       );
     }
     if (typeof cluster.configServerReplica === 'string') {
-      checkReference(c, cluster.configServerReplica, [...path, 'configServerReplica'], [refs.replicaSets], replicaSetRef('DBK205'));
+      checkReference(
+        c,
+        cluster.configServerReplica,
+        [...path, 'configServerReplica'],
+        [refs.replicaSets],
+        replicaSetRef('DBK205'),
+      );
     }
     if (Array.isArray(cluster.configServer) && cluster.configServer.length > 0) {
       c.report(
@@ -124,9 +130,19 @@ export function checkClusterWideConfigurations(c: Collector, doc: JsonObject, re
     }
     const config = checkShape(c, section[name], path, clusterWideShape);
     if (!config || !isObject(config.changeStreamOptions)) continue;
-    const options = checkShape(c, config.changeStreamOptions, [...path, 'changeStreamOptions'], changeStreamOptionsShape);
+    const options = checkShape(
+      c,
+      config.changeStreamOptions,
+      [...path, 'changeStreamOptions'],
+      changeStreamOptionsShape,
+    );
     if (options && isObject(options.preAndPostImages)) {
-      checkShape(c, options.preAndPostImages, [...path, 'changeStreamOptions', 'preAndPostImages'], preAndPostImagesShape);
+      checkShape(
+        c,
+        options.preAndPostImages,
+        [...path, 'changeStreamOptions', 'preAndPostImages'],
+        preAndPostImagesShape,
+      );
     }
   }
 }

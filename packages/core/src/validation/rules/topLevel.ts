@@ -20,7 +20,9 @@ export function checkVersionsAndOptions(c: Collector, doc: JsonObject): void {
 
   forEachItem(doc.dbVersions, ['dbVersions'], (item, path) => {
     const version = checkShape(c, item, path, dbVersionShape);
-    forEachItem(version?.builds, [...path, 'builds'], (build, buildPath) => checkShape(c, build, buildPath, buildShape));
+    forEachItem(version?.builds, [...path, 'builds'], (build, buildPath) =>
+      checkShape(c, build, buildPath, buildShape),
+    );
   });
   checkUnique(c, doc, 'dbVersions', 'name', 'the dbVersions entry');
 }
@@ -38,7 +40,8 @@ function checkAgentVersions(c: Collector, doc: JsonObject, section: 'monitoringV
     const entry = checkShape(c, item, path, agentVersionEntryShape);
     if (!entry) return;
     if (isObject(entry.urls)) checkUrls(c, entry.urls, [...path, 'urls']);
-    if (entry.logRotate !== undefined && entry.logRotate !== null) checkLogRotate(c, entry.logRotate, [...path, 'logRotate']);
+    if (entry.logRotate !== undefined && entry.logRotate !== null)
+      checkLogRotate(c, entry.logRotate, [...path, 'logRotate']);
   });
 }
 
@@ -46,7 +49,11 @@ function checkUrls(c: Collector, urls: JsonObject, path: JsonPath): void {
   for (const platform in urls) {
     const builds = urls[platform];
     if (!isObject(builds)) {
-      c.report('DBK102', [...path, platform], `urls.${platform} must be an object mapping build names (and "default") to URLs.`);
+      c.report(
+        'DBK102',
+        [...path, platform],
+        `urls.${platform} must be an object mapping build names (and "default") to URLs.`,
+      );
       continue;
     }
     if (!Object.hasOwn(builds, 'default')) {
