@@ -77,32 +77,32 @@ describe('parseTimestamp', () => {
 
 describe('isSnapshotExpired', () => {
   it.for([
-    ['an expiry in the future', withExpiry(false, FUTURE), false],
-    ['an expiry in the past', withExpiry(false, PAST), true],
-    ['an expiry exactly now', withExpiry(false, '2024-06-01T12:00:00Z'), true],
-    ['no expiry', withExpiry(false), false],
-    ['doNotDelete true', withExpiry(true), false],
-  ] as const)('%s → %s', ([, state, expected]) => {
+    ['an expiry in the future', false, withExpiry(false, FUTURE)],
+    ['an expiry in the past', true, withExpiry(false, PAST)],
+    ['an expiry exactly now', true, withExpiry(false, '2024-06-01T12:00:00Z')],
+    ['no expiry', false, withExpiry(false)],
+    ['doNotDelete true', false, withExpiry(true)],
+  ] as const)('a snapshot with %s is expired: %s', ([, expected, state]) => {
     expect(isSnapshotExpired(state, NOW)).toBe(expected);
   });
 });
 
 describe('parseSnapshotPatch', () => {
   it.for([
-    ['an array', [], 'INVALID_JSON', []],
-    ['null', null, 'INVALID_JSON', []],
-    ['a string', 'doNotDelete', 'INVALID_JSON', []],
-    ['an empty object', {}, 'MISSING_ONE_OF_ATTRIBUTES', ['doNotDelete', 'expires']],
-    ['a read-only field', { complete: false }, 'ATTRIBUTE_READ_ONLY', ['complete']],
-    ['the id', { id: 'x', doNotDelete: true }, 'ATTRIBUTE_READ_ONLY', ['id']],
-    ['an unknown field', { expiry: FUTURE }, 'INVALID_ATTRIBUTE', ['expiry']],
-    ['a doNotDelete string', { doNotDelete: 'true' }, 'INVALID_JSON_ATTRIBUTE', ['doNotDelete']],
-    ['a doNotDelete null', { doNotDelete: null }, 'INVALID_JSON_ATTRIBUTE', ['doNotDelete']],
-    ['an expires number', { expires: 1543622400000 }, 'INVALID_JSON_ATTRIBUTE', ['expires']],
-    ['an expires null', { expires: null }, 'INVALID_JSON_ATTRIBUTE', ['expires']],
-    ['an expires without a zone', { expires: '2024-07-01T00:00:00' }, 'INVALID_JSON_ATTRIBUTE', ['expires']],
-    ['an impossible date', { expires: '2024-02-30' }, 'INVALID_JSON_ATTRIBUTE', ['expires']],
-  ] as const)('refuses %s with 400 %s', ([, body, errorCode, parameters]) => {
+    ['an array', 'INVALID_JSON', [], []],
+    ['null', 'INVALID_JSON', null, []],
+    ['a string', 'INVALID_JSON', 'doNotDelete', []],
+    ['an empty object', 'MISSING_ONE_OF_ATTRIBUTES', {}, ['doNotDelete', 'expires']],
+    ['a read-only field', 'ATTRIBUTE_READ_ONLY', { complete: false }, ['complete']],
+    ['the id', 'ATTRIBUTE_READ_ONLY', { id: 'x', doNotDelete: true }, ['id']],
+    ['an unknown field', 'INVALID_ATTRIBUTE', { expiry: FUTURE }, ['expiry']],
+    ['a doNotDelete string', 'INVALID_JSON_ATTRIBUTE', { doNotDelete: 'true' }, ['doNotDelete']],
+    ['a doNotDelete null', 'INVALID_JSON_ATTRIBUTE', { doNotDelete: null }, ['doNotDelete']],
+    ['an expires number', 'INVALID_JSON_ATTRIBUTE', { expires: 1543622400000 }, ['expires']],
+    ['an expires null', 'INVALID_JSON_ATTRIBUTE', { expires: null }, ['expires']],
+    ['an expires without a zone', 'INVALID_JSON_ATTRIBUTE', { expires: '2024-07-01T00:00:00' }, ['expires']],
+    ['an impossible date', 'INVALID_JSON_ATTRIBUTE', { expires: '2024-02-30' }, ['expires']],
+  ] as const)('refuses %s with 400 %s', ([, errorCode, body, parameters]) => {
     const result = parseSnapshotPatch(body);
     if (result.ok) expect.fail('expected an error');
     expect(result.error).toMatchObject({ error: 400, errorCode, parameters });
@@ -139,10 +139,10 @@ describe('applySnapshotPatch', () => {
   });
 
   it.for([
-    ['a time before now', '2024-06-01T11:59:59Z', 'scheduled'],
-    ['exactly now', '2024-06-01T12:00:00Z', 'scheduled'],
-    ['a time after now', '2024-06-01T12:00:01Z', 'none'],
-  ])('rule 3: an expires at %s → deletion %s', ([, expires, deletion]) => {
+    ['a time before now', 'scheduled', '2024-06-01T11:59:59Z'],
+    ['exactly now', 'scheduled', '2024-06-01T12:00:00Z'],
+    ['a time after now', 'none', '2024-06-01T12:00:01Z'],
+  ])('rule 3: an expires at %s → deletion %s', ([, deletion, expires]) => {
     const result = applySnapshotPatch(snapshot, { expires }, NOW);
     if (!result.ok) expect.fail(result.error.detail);
     expect(result.snapshot.expires).toBe(expires);

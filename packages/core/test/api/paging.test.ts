@@ -71,56 +71,58 @@ describe('paginate', () => {
   const link = (pageNum: number, itemsPerPage: number) =>
     `https://h/api/public/v1.0/groups/g/alerts?status=OPEN&pageNum=${pageNum}&itemsPerPage=${itemsPerPage}`;
 
-  it.for([
-    {
-      name: 'the first of several pages links self and next',
-      pageNum: 1,
-      itemsPerPage: 3,
-      results: [1, 2, 3],
-      links: [
-        { href: link(1, 3), rel: 'self' },
-        { href: link(2, 3), rel: 'next' },
-      ],
-    },
-    {
-      name: 'a middle page links self, next and previous',
-      pageNum: 2,
-      itemsPerPage: 3,
-      results: [4, 5, 6],
-      links: [
-        { href: link(2, 3), rel: 'self' },
-        { href: link(3, 3), rel: 'next' },
-        { href: link(1, 3), rel: 'previous' },
-      ],
-    },
-    {
-      name: 'the last page links self and previous only',
-      pageNum: 3,
-      itemsPerPage: 3,
-      results: [7],
-      links: [
-        { href: link(3, 3), rel: 'self' },
-        { href: link(2, 3), rel: 'previous' },
-      ],
-    },
-    {
-      name: 'a single full page links self only',
-      pageNum: 1,
-      itemsPerPage: 7,
-      results: [1, 2, 3, 4, 5, 6, 7],
-      links: [{ href: link(1, 7), rel: 'self' }],
-    },
-    {
-      name: 'a page past the end is empty and links back',
-      pageNum: 5,
-      itemsPerPage: 3,
-      results: [],
-      links: [
-        { href: link(5, 3), rel: 'self' },
-        { href: link(4, 3), rel: 'previous' },
-      ],
-    },
-  ])('$name', ({ pageNum, itemsPerPage, results, links }) => {
+  it.for(
+    [
+      {
+        name: 'the first of several pages links self and next',
+        pageNum: 1,
+        itemsPerPage: 3,
+        results: [1, 2, 3],
+        links: [
+          { href: link(1, 3), rel: 'self' },
+          { href: link(2, 3), rel: 'next' },
+        ],
+      },
+      {
+        name: 'a middle page links self, next and previous',
+        pageNum: 2,
+        itemsPerPage: 3,
+        results: [4, 5, 6],
+        links: [
+          { href: link(2, 3), rel: 'self' },
+          { href: link(3, 3), rel: 'next' },
+          { href: link(1, 3), rel: 'previous' },
+        ],
+      },
+      {
+        name: 'the last page links self and previous only',
+        pageNum: 3,
+        itemsPerPage: 3,
+        results: [7],
+        links: [
+          { href: link(3, 3), rel: 'self' },
+          { href: link(2, 3), rel: 'previous' },
+        ],
+      },
+      {
+        name: 'a single full page links self only',
+        pageNum: 1,
+        itemsPerPage: 7,
+        results: [1, 2, 3, 4, 5, 6, 7],
+        links: [{ href: link(1, 7), rel: 'self' }],
+      },
+      {
+        name: 'a page past the end is empty and links back',
+        pageNum: 5,
+        itemsPerPage: 3,
+        results: [],
+        links: [
+          { href: link(5, 3), rel: 'self' },
+          { href: link(4, 3), rel: 'previous' },
+        ],
+      },
+    ].map((page) => [page.name, page] as const),
+  )('%s', ([, { pageNum, itemsPerPage, results, links }]) => {
     expect(paginate(items, { pageNum, itemsPerPage }, url)).toStrictEqual({ results, links, totalCount: 7 });
   });
 
