@@ -102,9 +102,17 @@ function article(type: string): string {
   return type === 'null' ? 'null' : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-function checkValue(c: Collector, value: string, path: () => JsonPath, name: string, spec: FieldSpec): void {
+function checkValue(
+  c: Collector,
+  value: string,
+  parent: JsonPath,
+  name: string,
+  index: number | undefined,
+  spec: FieldSpec,
+): void {
   const values = spec.values;
   if (!values || Object.hasOwn(values, value)) return;
+  const path = index === undefined ? [...parent, name] : [...parent, name, index];
   const allowed = Object.keys(values);
   const hint = spec.hints?.[value];
   const suggestions = hint ? [hint] : closestMatches(value, allowed);
@@ -112,7 +120,7 @@ function checkValue(c: Collector, value: string, path: () => JsonPath, name: str
   if (spec.openValues) {
     c.report(
       'DBK109',
-      path(),
+      path,
       `"${name}" is ${quote(value)}, which dbkit does not know (known: ${list}).${didYouMean(suggestions)} Check the spelling; if the service documents this value, keep it.`,
       { suggestions },
     );
@@ -120,7 +128,7 @@ function checkValue(c: Collector, value: string, path: () => JsonPath, name: str
   }
   c.report(
     'DBK103',
-    path(),
+    path,
     `"${name}" is ${quote(value)}, which is not allowed: the allowed values are ${list}.${didYouMean(suggestions)}`,
     { suggestions },
   );
@@ -131,23 +139,21 @@ function checkValue(c: Collector, value: string, path: () => JsonPath, name: str
  * of every object, and allocating a path for each would double its cost on large documents.
  */
 function checkField(c: Collector, value: unknown, parent: JsonPath, name: string, spec: FieldSpec): void {
-  const path = (): JsonPath => [...parent, name];
   if (!hasKind(value, spec.kind)) {
-    reportKind(c, value, path(), spec.kind, `"${name}"`);
+    reportKind(c, value, [...parent, name], spec.kind, `"${name}"`);
     return;
   }
-  if (spec.deprecated) c.report('DBK507', path(), `"${name}" is deprecated: ${spec.deprecated}`);
+  if (spec.deprecated) c.report('DBK507', [...parent, name], `"${name}" is deprecated: ${spec.deprecated}`);
   if (spec.kind === 'string') {
-    if (spec.values) checkValue(c, value as string, path, name, spec);
+    if (spec.values) checkValue(c, value as string, parent, name, undefined, spec);
     return;
   }
   if (spec.kind === 'string-array') {
     const items = value as readonly unknown[];
     for (let i = 0; i < items.length; i++) {
       const item: unknown = items[i];
-      const itemPath = (): JsonPath => [...parent, name, i];
-      if (typeof item !== 'string') reportKind(c, item, itemPath(), 'string', `Each item of "${name}"`);
-      else if (spec.values) checkValue(c, item, itemPath, name, spec);
+      if (typeof item !== 'string') reportKind(c, item, [...parent, name, i], 'string', `Each item of "${name}"`);
+      else if (spec.values) checkValue(c, item, parent, name, i, spec);
     }
     return;
   }
@@ -164,7 +170,7 @@ function checkField(c: Collector, value: unknown, parent: JsonPath, name: string
             : min === undefined
               ? `at most ${max}`
               : `from ${min} to ${max}`;
-      c.report('DBK104', path(), `"${name}" is ${value}, but it must be ${range}${spec.doc ? ` (${spec.doc})` : ''}.`);
+      c.report('DBK104', [...parent, name], `"${name}" is ${value}, but it must be ${range}${spec.doc ? ` (${spec.doc})` : ''}.`);
     }
   }
 }
@@ -196,8 +202,9 @@ export function checkShape(c: Collector, value: unknown, path: JsonPath, shape: 
       );
     }
   }
-  for (const key of Object.keys(value)) {
-    const spec = compiled.fields.get(key);
+  // for…in rather than Object.keys: no array per object, and JSON values have no inherited enumerable keys.
+  for (const key in value) {
+    const spec = compiled.fields[key];
     if (spec === undefined) {
       if (!shape.open) reportUnknown(c, path, key, shape, compiled);
       continue;
@@ -229,7 +236,8 @@ function reportUnknown(c: Collector, path: JsonPath, key: string, shape: Shape, 
 }
 
 interface CompiledShape {
-  readonly fields: ReadonlyMap<string, FieldSpec>;
+  /** Null-prototype record: a key like "constructor" finds nothing. */
+  readonly fields: { readonly [name: string]: FieldSpec | undefined };
   readonly required: readonly (readonly [string, FieldSpec])[];
   readonly names: readonly string[];
 }
@@ -242,7 +250,7 @@ function compile(shape: Shape): CompiledShape {
   if (!compiled) {
     const entries = Object.entries(shape.fields);
     compiled = {
-      fields: new Map(entries),
+      fields: Object.assign(Object.create(null) as Record<string, FieldSpec>, shape.fields),
       required: entries.filter(([, spec]) => spec.required),
       names: entries.map(([name]) => name),
     };

@@ -111,7 +111,7 @@ function checkUsersWanted(c: Collector, users: unknown, path: JsonPath): void {
   forEachItem(users, path, (item, userPath, index) => {
     const user = checkShape(c, item, userPath, userWantedShape);
     if (!user) return;
-    const who = typeof user.user === 'string' ? quote(user.user) : 'This user';
+    const who = typeof user.user === 'string' ? `"${user.user}"` : 'This user';
     if (typeof user.user === 'string' && typeof user.db === 'string') {
       const key = `${user.db}\u0000${user.user}`;
       const earlier = seen.get(key);
