@@ -1,7 +1,19 @@
+import { PagingLimits } from './api/paging.js';
 import type { LogRotate } from './model/automation/common.js';
 import type { AutomationConfig } from './model/automation/config.js';
 import type { Collation, IndexConfig } from './model/automation/indexConfig.js';
 import type { Ldap } from './model/automation/security.js';
+import type { ClusterSnapshot } from './model/snapshot.js';
+
+/** The spec's documented paging defaults of every list endpoint. */
+export const PAGING_DEFAULTS = {
+  pageNum: PagingLimits.defaultPageNum,
+  itemsPerPage: PagingLimits.defaultItemsPerPage,
+} as const;
+
+/** The spec's documented namespace filter default: nothing excluded. */
+export const NAMESPACE_FILTER_DEFAULTS = { filterList: [], filterType: 'blacklist' } as const;
+
 import type { AgentVersionEntry } from './model/automation/versions.js';
 
 /** The spec's documented logRotate defaults (processes and agents alike). */
@@ -59,4 +71,12 @@ export function withAutomationDefaults(config: AutomationConfig): AutomationConf
   if (config.indexConfigs) result.indexConfigs = config.indexConfigs.map(withIndexDefaults);
   if (config.auth) result.auth = { ...AUTH_DEFAULTS, ...config.auth };
   return result;
+}
+
+/**
+ * Returns a copy of the snapshot with the documented `namespaceFilterList` defaults filled in (`filterList: []`,
+ * `filterType: "blacklist"`), whether the list is absent or only partly given.
+ */
+export function withSnapshotDefaults(snapshot: ClusterSnapshot): ClusterSnapshot {
+  return { ...snapshot, namespaceFilterList: { ...NAMESPACE_FILTER_DEFAULTS, ...snapshot.namespaceFilterList } };
 }

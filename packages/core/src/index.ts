@@ -3,6 +3,12 @@
  * Every export is named here explicitly: this file is the package's public API.
  */
 
+export {
+  type AlertConditions,
+  type AlertLifecycleState,
+  nextAlertStatus,
+  smallestNotificationDelay,
+} from './api/alertLifecycle.js';
 // Digest authentication (RFC 7616, MD5, qop auth).
 export {
   buildDigestChallenge,
@@ -53,13 +59,53 @@ export {
   isDigestVerifyFailureReason,
   verifyDigestAuthorization,
 } from './api/digest/verify.js';
+export { envelope, listEnvelope, parseBooleanQuery, type SerializeOptions, serializeBody } from './api/envelope.js';
+// API logic: errors, paging, filters, envelope, snapshot expiry, alert lifecycle, headers.
+export { type ApiErrorOptions, type ApiResult, apiError, type ErrorParameters } from './api/errors.js';
+export {
+  applyConfigServerSnapshotPatch,
+  applySnapshotPatch,
+  type ExpiryState,
+  formatTimestamp,
+  isSnapshotExpired,
+  parseSnapshotPatch,
+  parseTimestamp,
+  type SnapshotPatchResult,
+} from './api/expiry.js';
+export {
+  filterAlertsByStatus,
+  filterSnapshotsByCompleted,
+  parseAlertStatusFilter,
+  parseCompletedFilter,
+} from './api/filters.js';
+export {
+  parseServiceVersionHeader,
+  SERVICE_VERSION_HEADER,
+  type ServiceVersion,
+  type ServiceVersionParse,
+  type SuccessHeaders,
+  type SuccessHeadersInput,
+  serviceVersionHeader,
+  successHeaders,
+} from './api/headers.js';
+export {
+  type Paging,
+  PagingLimits,
+  pageUrl,
+  paginate,
+  parsePaging,
+  type Query as QueryParameters,
+} from './api/paging.js';
 export {
   AUTH_DEFAULTS,
   COLLATION_DEFAULTS,
   LDAP_DEFAULTS,
   LOG_ROTATE_DEFAULTS,
+  NAMESPACE_FILTER_DEFAULTS,
+  PAGING_DEFAULTS,
   withAutomationDefaults,
   withLogRotateDefaults,
+  withSnapshotDefaults,
 } from './defaults.js';
 export {
   ALERT_STATUS_FILTER_VALUES,
@@ -146,6 +192,20 @@ export {
   SnapshotPartTypeName,
 } from './enums/snapshots.js';
 export { isUnit, UNIT_VALUES, Unit } from './enums/units.js';
+export type {
+  Alert,
+  AlertCommon,
+  AlertEventFields,
+  AlertEventWithFields,
+  AlertResolution,
+  BackupFields,
+  CurrentValue,
+  HostDownFields,
+  OtherEventFields,
+  OutsideMetricThresholdFields,
+  ReplicaSetFields,
+  ShardedClusterFields,
+} from './model/alert.js';
 export type { Auth, ScramCredentials, UserDeleted, UserWanted } from './model/automation/auth.js';
 // The automation configuration document.
 export type { AuthenticationRestriction, IsoDateTime, LogRotate, RoleRef } from './model/automation/common.js';
@@ -176,6 +236,25 @@ export type {
   ShardedCluster,
 } from './model/automation/sharding.js';
 export type { AgentVersion, AgentVersionEntry, Build, DbVersion } from './model/automation/versions.js';
+export type {
+  ConfigServerSnapshot,
+  ConfigServerSnapshotPart,
+  ConfigServerSnapshotPartEncryption,
+  ObjectId,
+} from './model/configServerSnapshot.js';
+export { type ApiErrorBody, ErrorCode, type ErrorCodeDefinition, isErrorCode } from './model/error.js';
+// API resources.
+export { type Link, LinkRelation, type Timestamp } from './model/link.js';
+export type { Envelope, ListEnvelope, ListResponse } from './model/list.js';
+export type {
+  BsonTimestamp,
+  ClusterSnapshot,
+  MissingShard,
+  NamespaceFilterList,
+  SnapshotPart,
+  SnapshotPartEncryption,
+  SnapshotPatch,
+} from './model/snapshot.js';
 export { DiagnosticCode } from './validation/codes.js';
 export {
   type Diagnostic,

@@ -170,7 +170,11 @@ function checkField(c: Collector, value: unknown, parent: JsonPath, name: string
             : min === undefined
               ? `at most ${max}`
               : `from ${min} to ${max}`;
-      c.report('DBK104', [...parent, name], `"${name}" is ${value}, but it must be ${range}${spec.doc ? ` (${spec.doc})` : ''}.`);
+      c.report(
+        'DBK104',
+        [...parent, name],
+        `"${name}" is ${value}, but it must be ${range}${spec.doc ? ` (${spec.doc})` : ''}.`,
+      );
     }
   }
 }
