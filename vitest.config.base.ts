@@ -5,7 +5,9 @@ export const baseConfig = defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
-    reporters: process.env.CI ? ['default'] : ['default'],
+    // The JSON report feeds the one-line summary `tools/test-summary.mjs` prints at the end of `npm test`.
+    reporters: ['default', 'json'],
+    outputFile: { json: '.vitest-result.json' },
     testTimeout: 20_000,
   },
 });
