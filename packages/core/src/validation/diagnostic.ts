@@ -60,3 +60,10 @@ export function formatJsonPath(path: JsonPath): string {
   }
   return out === '' ? '(document root)' : out;
 }
+
+/** `[...path, key]`, written the fast way: validation builds one of these for every array item it visits. */
+export function childPath(path: JsonPath, key: string | number): JsonPath {
+  const out = path.slice();
+  out.push(key);
+  return out;
+}

@@ -1,6 +1,6 @@
 import type { EnumDefinition } from '../enums/define.js';
 import type { Collector } from './context.js';
-import type { JsonPath } from './diagnostic.js';
+import { childPath, type JsonPath } from './diagnostic.js';
 import { closestMatches, didYouMean, isObject, type JsonObject, jsonTypeOf, quote } from './util.js';
 
 /** JSON types a field may have. `any` means dbkit knows the field but does not check its value. */
@@ -277,5 +277,5 @@ export function forEachItem(
   each: (item: unknown, itemPath: JsonPath, index: number) => void,
 ): void {
   if (!Array.isArray(value)) return;
-  for (let i = 0; i < value.length; i++) each(value[i], [...path, i], i);
+  for (let i = 0; i < value.length; i++) each(value[i], childPath(path, i), i);
 }

@@ -3,7 +3,7 @@ import type { ReferenceIndex } from '../model.js';
 import { checkShape, forEachItem } from '../shape.js';
 import { collationShape, indexConfigShape } from '../shapes.js';
 import { isObject, type JsonObject } from '../util.js';
-import { checkReference } from './references.js';
+import { checkReference, References } from './references.js';
 
 /** indexConfigs[]: shapes, keys, the replica set, collation conditions. */
 export function checkIndexConfigs(c: Collector, doc: JsonObject, refs: ReferenceIndex): void {
@@ -11,11 +11,7 @@ export function checkIndexConfigs(c: Collector, doc: JsonObject, refs: Reference
     const index = checkShape(c, item, path, indexConfigShape);
     if (!index) return;
     if (typeof index.rsName === 'string') {
-      checkReference(c, index.rsName, [...path, 'rsName'], [refs.replicaSets], {
-        code: 'DBK206',
-        target: 'a replica set',
-        declaredIn: 'replicaSets[]._id',
-      });
+      checkReference(c, refs, index.rsName, path, 'rsName', References.indexReplicaSet);
     }
     if (Array.isArray(index.key)) {
       if (index.key.length === 0) {

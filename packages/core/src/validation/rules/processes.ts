@@ -12,7 +12,7 @@ import {
   parseServerVersion,
   quote,
 } from '../util.js';
-import { checkReference, checkUnique } from './references.js';
+import { checkReference, checkUnique, References } from './references.js';
 import { checkLogRotate } from './topLevel.js';
 
 const TIME_FIELDS = ['lastCompact', 'lastRestart', 'lastResync', 'lastKmipMasterKeyRotation'] as const;
@@ -32,11 +32,7 @@ export function checkProcesses(c: Collector, doc: JsonObject, refs: ReferenceInd
 function checkProcess(c: Collector, p: JsonObject, path: JsonPath, refs: ReferenceIndex): void {
   // Without any dbVersions section the document is already reported as lacking it; one error, not one per process.
   if (typeof p.version === 'string' && refs.dbVersionsDeclared) {
-    checkReference(c, p.version, [...path, 'version'], [refs.dbVersions], {
-      code: 'DBK201',
-      target: 'a database version',
-      declaredIn: 'dbVersions[].name',
-    });
+    checkReference(c, refs, p.version, path, 'version', References.processVersion);
   }
   checkCluster(c, p, path, refs);
   checkAuthSchemaVersion(c, p, path);
@@ -81,11 +77,7 @@ function checkCluster(c: Collector, p: JsonObject, path: JsonPath, refs: Referen
         'A shard router ("processType": "dbs") is missing "cluster": it names the sharded cluster (a sharding[].name) the router serves. Add "cluster".',
       );
     } else if (typeof p.cluster === 'string') {
-      checkReference(c, p.cluster, [...path, 'cluster'], [refs.clusters], {
-        code: 'DBK203',
-        target: 'a sharded cluster',
-        declaredIn: 'sharding[].name',
-      });
+      checkReference(c, refs, p.cluster, path, 'cluster', References.routerCluster);
     }
   } else if (p.processType === 'dbd' && typeof p.cluster === 'string') {
     c.report(

@@ -1,10 +1,10 @@
 import type { Collector } from '../context.js';
 import type { JsonPath } from '../diagnostic.js';
-import type { Declaration, ReferenceIndex } from '../model.js';
+import type { ReferenceIndex } from '../model.js';
 import { checkShape, forEachItem } from '../shape.js';
 import { forceShape, memberShape, replicaSetShape } from '../shapes.js';
 import { isObject, type JsonObject, quote } from '../util.js';
-import { checkReference, checkUnique } from './references.js';
+import { checkReference, checkUnique, References } from './references.js';
 
 /** replicaSets[]: shapes, unique ids, members and their limits, member hosts naming processes. */
 export function checkReplicaSets(c: Collector, doc: JsonObject, refs: ReferenceIndex): void {
@@ -105,11 +105,7 @@ function checkMemberHost(
   refs: ReferenceIndex,
 ): void {
   const hostPath = [...memberPath, 'host'];
-  const target: Declaration | undefined = checkReference(c, host, hostPath, [refs.processes, refs.aliases], {
-    code: 'DBK202',
-    target: 'a process',
-    declaredIn: 'processes[].name (or a process alias)',
-  });
+  const target = checkReference(c, refs, host, memberPath, 'host', References.memberHost);
   if (!target) return;
   const process = target.value;
   const name = typeof process.name === 'string' ? process.name : host;

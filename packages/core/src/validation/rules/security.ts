@@ -234,11 +234,11 @@ export function checkRoles(c: Collector, doc: JsonObject): void {
 }
 
 function checkResource(c: Collector, resource: JsonObject, path: JsonPath): void {
-  const keys = Object.keys(resource).sort().join(',');
+  let keys = 0;
+  for (const _ in resource) keys++;
   const ok =
-    (keys === 'collection,db' && typeof resource.db === 'string' && typeof resource.collection === 'string') ||
-    (keys === 'cluster' && resource.cluster === true) ||
-    (keys === 'anyResource' && resource.anyResource === true);
+    (keys === 2 && typeof resource.db === 'string' && typeof resource.collection === 'string') ||
+    (keys === 1 && (resource.cluster === true || resource.anyResource === true));
   if (!ok) {
     c.report(
       'DBK415',

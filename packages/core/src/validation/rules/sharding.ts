@@ -12,10 +12,7 @@ import {
   shardShape,
 } from '../shapes.js';
 import { closestMatches, didYouMean, isObject, type JsonObject, quote } from '../util.js';
-import { checkReference, checkUnique } from './references.js';
-
-const replicaSetRef = (code: 'DBK204' | 'DBK205') =>
-  ({ code, target: 'a replica set', declaredIn: 'replicaSets[]._id' }) as const;
+import { checkReference, checkUnique, References } from './references.js';
 
 /** sharding[]: shapes, names matching shard routers, shard and config-server replica sets. */
 export function checkSharding(c: Collector, doc: JsonObject, refs: ReferenceIndex): void {
@@ -39,10 +36,11 @@ export function checkSharding(c: Collector, doc: JsonObject, refs: ReferenceInde
     if (typeof cluster.configServerReplica === 'string') {
       checkReference(
         c,
+        refs,
         cluster.configServerReplica,
-        [...path, 'configServerReplica'],
-        [refs.replicaSets],
-        replicaSetRef('DBK205'),
+        path,
+        'configServerReplica',
+        References.configServerReplicaSet,
       );
     }
     if (Array.isArray(cluster.configServer) && cluster.configServer.length > 0) {
@@ -53,11 +51,7 @@ export function checkSharding(c: Collector, doc: JsonObject, refs: ReferenceInde
       );
       forEachItem(cluster.configServer, [...path, 'configServer'], (name, namePath) => {
         if (typeof name !== 'string') return;
-        checkReference(c, name, namePath, [refs.processes, refs.aliases], {
-          code: 'DBK207',
-          target: 'a process',
-          declaredIn: 'processes[].name (or a process alias)',
-        });
+        checkReference(c, refs, name, namePath, undefined, References.configServerProcess);
       });
     }
     const shardIds = new Map<string, number>();
@@ -65,7 +59,7 @@ export function checkSharding(c: Collector, doc: JsonObject, refs: ReferenceInde
       const shard = checkShape(c, shardValue, shardPath, shardShape);
       if (!shard) return;
       if (typeof shard.rs === 'string') {
-        checkReference(c, shard.rs, [...shardPath, 'rs'], [refs.replicaSets], replicaSetRef('DBK204'));
+        checkReference(c, refs, shard.rs, shardPath, 'rs', References.shardReplicaSet);
       }
       if (typeof shard._id === 'string') {
         const earlier = shardIds.get(shard._id);
@@ -92,11 +86,7 @@ export function checkBalancer(c: Collector, doc: JsonObject, refs: ReferenceInde
   if (!isObject(balancer)) return;
   for (const name in balancer) {
     const path: JsonPath = ['balancer', name];
-    checkReference(c, name, path, [refs.clusters], {
-      code: 'DBK208',
-      target: 'a sharded cluster',
-      declaredIn: 'sharding[].name',
-    });
+    checkReference(c, refs, name, path, undefined, References.balancerCluster);
     const settings = checkShape(c, balancer[name], path, balancerSettingsShape);
     if (!settings || !isObject(settings.activeWindow)) continue;
     const window = checkShape(c, settings.activeWindow, [...path, 'activeWindow'], activeWindowShape);
