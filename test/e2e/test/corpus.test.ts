@@ -12,6 +12,16 @@ const corpusDir = process.env.DBKIT_CORPUS_DIR
   ? resolve(process.env.DBKIT_CORPUS_DIR)
   : join(repoRoot, '..', 'shared', 'corpus', 'real-automation-configs');
 
+/** The operator's sharded migrate fixtures: 8 processes without authSchemaVersion, routers 6 and 7 bare. */
+const EIGHT_PROCESSES_TWO_BARE_ROUTERS = [
+  ...[0, 1, 2, 3, 4, 5, 6, 7].map((i) => `DBK101 processes[${i}]`),
+  'DBK101 processes[6]',
+  'DBK101 processes[7]',
+  'DBK307 processes[6]',
+  'DBK307 processes[7]',
+  'DBK211 sharding[0].name',
+];
+
 /**
  * Every error dbkit reports on a real document, pinned with the reason it is a true violation of the spec.
  * Captures and field dumps must have none; fixtures and fragments may. An error not listed here fails the test.
@@ -59,25 +69,11 @@ const PINNED: Readonly<Record<string, { readonly why: string; readonly errors: r
   },
   'mck-migrate-to-mck-sc-heterogeneous-shards.json': {
     why: 'operator fixture: 8 processes without authSchemaVersion; the 2 routers lack cluster and featureCompatibilityVersion, so no router serves the cluster',
-    errors: [
-      ...[0, 1, 2, 3, 4, 5, 6, 7].map((i) => `DBK101 processes[${i}]`),
-      'DBK101 processes[6]',
-      'DBK101 processes[7]',
-      'DBK307 processes[6]',
-      'DBK307 processes[7]',
-      'DBK211 sharding[0].name',
-    ],
+    errors: EIGHT_PROCESSES_TWO_BARE_ROUTERS,
   },
   'mck-migrate-to-mck-sc-search-mongot.json': {
     why: 'operator fixture with the same gaps as the heterogeneous one: no authSchemaVersion, routers without cluster and featureCompatibilityVersion',
-    errors: [
-      ...[0, 1, 2, 3, 4, 5, 6, 7].map((i) => `DBK101 processes[${i}]`),
-      'DBK101 processes[6]',
-      'DBK101 processes[7]',
-      'DBK307 processes[6]',
-      'DBK307 processes[7]',
-      'DBK211 sharding[0].name',
-    ],
+    errors: EIGHT_PROCESSES_TWO_BARE_ROUTERS,
   },
   'mck-migrate-to-mck-sc-ldap.json': {
     why: 'minimal operator fixture: no dbVersions; the router lacks authSchemaVersion and cluster, so no router serves the cluster',

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { formatJsonPath, type JsonPath } from '../../src/validation/diagnostic.js';
 import { validateAutomationConfig } from '../../src/validation/validate.js';
 
@@ -37,4 +38,16 @@ export function makeDoc(edits: readonly Edit[] = []): unknown {
 /** Validates and renders each diagnostic as `CODE path`, the shape table-driven tests compare. */
 export function codesAndPaths(doc: unknown): string[] {
   return validateAutomationConfig(doc).map((d) => `${d.code} ${formatJsonPath(d.path)}`);
+}
+
+/** One table row: a title, the edits to the valid base document, and the exact `CODE path` lines expected. */
+export type Row = readonly [string, readonly Edit[], readonly string[]];
+
+/** Registers one `describe` per group and one test per row: the whole check of a rule table. */
+export function describeRows(groups: readonly (readonly [string, readonly Row[]])[]): void {
+  describe.for(groups)('%s', ([, rows]) => {
+    it.for(rows)('%s', ([, edits, expected]) => {
+      expect(codesAndPaths(makeDoc(edits))).toEqual(expected);
+    });
+  });
 }

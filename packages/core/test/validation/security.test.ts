@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SECRET_FIELDS } from '../../src/validation/util.js';
 import { validateAutomationConfig } from '../../src/validation/validate.js';
-import { codesAndPaths, type Edit, makeDoc } from './harness.js';
-
-type Row = readonly [string, readonly Edit[], readonly string[]];
+import { describeRows, type Edit, makeDoc, type Row } from './harness.js';
 
 const auth: readonly Row[] = [
   [
@@ -261,16 +259,12 @@ const roles: readonly Row[] = [
   ],
 ];
 
-describe.for([
+describeRows([
   ['auth', auth],
   ['tls / ssl', tls],
   ['ldap and kerberos', ldap],
   ['roles', roles],
-] as const)('%s', ([, rows]) => {
-  it.for(rows)('%s', ([, edits, expected]) => {
-    expect(codesAndPaths(makeDoc(edits))).toEqual(expected);
-  });
-});
+]);
 
 describe('secrets', () => {
   it('never echoes a secret value in any message, even when the field is wrong', () => {

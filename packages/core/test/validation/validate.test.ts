@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateAutomationConfig } from '../../src/validation/validate.js';
-import { codesAndPaths, type Edit, makeDoc } from './harness.js';
+import { codesAndPaths, describeRows, makeDoc, type Row } from './harness.js';
 
 describe('validateAutomationConfig', () => {
   it('accepts the valid base document without a single diagnostic', () => {
@@ -30,9 +30,6 @@ describe('validateAutomationConfig', () => {
     }
   });
 });
-
-/** [title, edits, expected `CODE path` lines] */
-type Row = readonly [string, readonly Edit[], readonly string[]];
 
 const topLevel: readonly Row[] = [
   ['version must be an integer', [['set', ['version'], 1.5]], ['DBK102 version']],
@@ -395,14 +392,10 @@ const indexes: readonly Row[] = [
   ['options is required', [['delete', ['indexConfigs', 1, 'options']]], ['DBK101 indexConfigs[1]']],
 ];
 
-describe.for([
+describeRows([
   ['top level, options, versions', topLevel],
   ['processes', processes],
   ['replica sets', replicaSets],
   ['sharding, balancer, cluster-wide configurations', sharding],
   ['index configs and collation', indexes],
-] as const)('%s', ([, rows]) => {
-  it.for(rows)('%s', ([, edits, expected]) => {
-    expect(codesAndPaths(makeDoc(edits))).toEqual(expected);
-  });
-});
+]);
