@@ -5,12 +5,9 @@
  */
 import {
   Architecture,
-  AuthMechanism,
-  ClientCertificateMode,
   CollationAlternate,
   CollationCaseFirst,
   CollationMaxVariable,
-  LdapBindMethod,
   ProcessType,
   ReadConcernLevel,
 } from '../enums/automation.js';
@@ -24,6 +21,8 @@ const obj: FieldSpec = { kind: 'object' };
 const arr: FieldSpec = { kind: 'array' };
 const strArr: FieldSpec = { kind: 'string-array' };
 const isoTime = (doc: string): FieldSpec => ({ kind: 'string', doc });
+
+// The security sections (auth, users, TLS, LDAP, Kerberos, roles) are in securityShapes.ts.
 
 export const configShape: Shape = {
   label: 'the automation configuration',
@@ -299,134 +298,6 @@ export const activeWindowShape: Shape = {
   fields: {
     start: { kind: 'string', required: true, doc: 'the start time, "HH:MM"' },
     stop: { kind: 'string', required: true, doc: 'the end time, "HH:MM"' },
-  },
-};
-
-export const authShape: Shape = {
-  label: 'auth',
-  fields: {
-    disabled: bool,
-    authoritativeSet: bool,
-    autoUser: str,
-    autoPwd: str,
-    deploymentAuthMechanisms: { kind: 'string-array', values: AuthMechanism, openValues: true },
-    autoAuthMechanisms: { kind: 'string-array', values: AuthMechanism, openValues: true },
-    autoAuthMechanism: any, // real, read-only
-    autoAuthRestrictions: arr, // real
-    key: str,
-    keyfile: str,
-    keyfileWindows: str, // real
-    newAutoPwd: str,
-    newKey: str,
-    usersDeleted: arr,
-    usersWanted: arr,
-    autoKerberosKeytabPath: str, // real
-    autoLdapGroupDN: str, // real
-  },
-};
-
-export const userWantedShape: Shape = {
-  label: 'a wanted user',
-  fields: {
-    db: { kind: 'string', required: true, doc: 'the database of the user' },
-    user: { kind: 'string', required: true, doc: 'the user name' },
-    roles: { kind: 'array', required: true, doc: 'the roles of the user ([] for none)' },
-    pwd: str,
-    initPwd: str,
-    userSource: str,
-    otherDBRoles: obj,
-    authenticationRestrictions: arr,
-    mechanisms: strArr, // real
-    scramSha1Creds: obj, // real
-    scramSha256Creds: obj, // real
-    customData: any, // real
-  },
-};
-
-export const userDeletedShape: Shape = {
-  label: 'a deleted user',
-  fields: {
-    user: { kind: 'string', required: true, doc: 'the user name' },
-    dbs: { kind: 'string-array', required: true, doc: 'the databases to delete the user from' },
-  },
-};
-
-export const roleRefShape: Shape = {
-  label: 'a role reference',
-  fields: {
-    role: { kind: 'string', required: true, doc: 'the role name' },
-    db: { kind: 'string', required: true, doc: 'the database of the role' },
-    minFcv: any, // real (operators)
-  },
-};
-
-export const authenticationRestrictionShape: Shape = {
-  label: 'an authentication restriction',
-  fields: { clientSource: strArr, serverAddress: strArr },
-};
-
-export const tlsShape: Shape = {
-  label: 'the TLS settings',
-  fields: {
-    clientCertificateMode: { kind: 'string', values: ClientCertificateMode },
-    CAFilePath: str,
-    CAFilePathWindows: str,
-    autoPEMKeyFilePath: str,
-    autoPEMKeyFilePathWindows: str,
-    autoPEMKeyFilePwd: str,
-  },
-};
-
-export const ldapShape: Shape = {
-  label: 'ldap',
-  fields: {
-    servers: str,
-    timeoutMS: { kind: 'integer', min: 0 },
-    bindMethod: { kind: 'string', values: LdapBindMethod },
-    bindSaslMechanisms: str,
-    bindQueryUser: str,
-    bindQueryPassword: str,
-    userCacheInvalidationPeriod: { kind: 'integer', min: 1, doc: 'seconds' },
-    authzQueryTemplate: str,
-    // An array in the spec; real documents also carry the server's own form, a string holding that JSON array.
-    userToDNMapping: { kind: 'any' },
-    transportSecurity: str, // real
-    userCacheInvalidationInterval: { kind: 'integer', min: 1 }, // real: the server's name for the period
-    CAFileContents: str, // real
-    validateLDAPServerConfig: bool, // real
-  },
-};
-
-export const userToDNMappingShape: Shape = {
-  label: 'a userToDNMapping entry',
-  fields: {
-    match: { kind: 'string', required: true, doc: 'an ECMAScript regular expression' },
-    substitution: str,
-    ldapQuery: str,
-  },
-};
-
-export const kerberosShape: Shape = {
-  label: 'kerberos',
-  fields: { serviceName: { kind: 'string', required: true, doc: 'the Kerberos service name the agents use' } },
-};
-
-export const customRoleShape: Shape = {
-  label: 'a user-defined role',
-  fields: {
-    role: { kind: 'string', required: true, doc: 'the role name' },
-    db: { kind: 'string', required: true, doc: 'the database of the role' },
-    privileges: arr,
-    roles: arr,
-    authenticationRestrictions: arr,
-  },
-};
-
-export const privilegeShape: Shape = {
-  label: 'a privilege',
-  fields: {
-    resource: { kind: 'object', required: true, doc: '{db, collection}, {cluster: true} or {anyResource: true}' },
-    actions: { kind: 'string-array', required: true, doc: 'the actions allowed on the resource' },
   },
 };
 

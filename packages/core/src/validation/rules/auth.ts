@@ -1,13 +1,13 @@
 import type { Collector } from '../context.js';
 import type { JsonPath } from '../diagnostic.js';
-import { checkShape, forEachItem } from '../shape.js';
 import {
   authenticationRestrictionShape,
   authShape,
   roleRefShape,
   userDeletedShape,
   userWantedShape,
-} from '../shapes.js';
+} from '../securityShapes.js';
+import { checkShape, forEachItem } from '../shape.js';
 import { isIpOrCidr, isObject, type JsonObject, quote } from '../util.js';
 
 /** Mechanisms that count as SCRAM-SHA-1: real tooling uses MONGODB-CR as its umbrella name (docs/decisions.md). */

@@ -1,6 +1,5 @@
 import type { Collector } from '../context.js';
 import type { JsonPath } from '../diagnostic.js';
-import { checkShape, forEachItem } from '../shape.js';
 import {
   customRoleShape,
   kerberosShape,
@@ -9,7 +8,8 @@ import {
   roleRefShape,
   tlsShape,
   userToDNMappingShape,
-} from '../shapes.js';
+} from '../securityShapes.js';
+import { checkShape, forEachItem } from '../shape.js';
 import { isAbsolutePosixPath, isAbsoluteWindowsPath, isObject, type JsonObject, quote } from '../util.js';
 import { automationMechanisms, checkRestrictions } from './auth.js';
 import { processTlsMode } from './processes.js';
