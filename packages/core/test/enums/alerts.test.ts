@@ -7,14 +7,7 @@ import {
   isAlertStatus,
   isAlertStatusFilter,
 } from '../../src/enums/alerts.js';
-import type { EnumDefinition } from '../../src/enums/define.js';
-
-/** A description says more than the value when, ignoring case, separators and punctuation, it differs from it. */
-const normalise = (text: string): string =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+import { describeClosedSet } from './closedSet.js';
 
 describe('alert status', () => {
   it("has the spec's four states in its order: TRACKING, OPEN, CLOSED, CANCELLED", () => {
@@ -46,41 +39,8 @@ describe('alert list status filter', () => {
   });
 });
 
-const ENUMS: readonly (readonly [string, EnumDefinition, (value: unknown) => boolean])[] = [
-  ['AlertStatus', AlertStatus, isAlertStatus],
-  ['AlertStatusFilter', AlertStatusFilter, isAlertStatusFilter],
-];
+/** Other spellings and neighbouring states that neither set has. */
+const ALSO_REJECTED: readonly unknown[] = ['open', 'Open', 'CANCELED', 'RESOLVED', 'ACKNOWLEDGED', ['OPEN']];
 
-describe.for(ENUMS)('%s', ([, definition, guard]) => {
-  const values = Object.keys(definition);
-
-  it.for(values)('%s has a description that says more than its name', (value) => {
-    const description = definition[value]?.description ?? '';
-    expect(description.trim()).not.toBe('');
-    expect(normalise(description)).not.toBe(normalise(value));
-  });
-
-  it.for(values)('accepts its member %s', (value) => {
-    expect(guard(value)).toBe(true);
-  });
-
-  it.for<unknown>([
-    'toString',
-    'constructor',
-    '__proto__',
-    'hasOwnProperty',
-    '',
-    'open',
-    'Open',
-    'CANCELED',
-    'RESOLVED',
-    'ACKNOWLEDGED',
-    1,
-    null,
-    undefined,
-    {},
-    ['OPEN'],
-  ])('rejects %j', (value) => {
-    expect(guard(value)).toBe(false);
-  });
-});
+describeClosedSet('AlertStatus', AlertStatus, isAlertStatus, { alsoRejects: ALSO_REJECTED });
+describeClosedSet('AlertStatusFilter', AlertStatusFilter, isAlertStatusFilter, { alsoRejects: ALSO_REJECTED });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { EnumDefinition } from '../../src/enums/define.js';
 import {
   BackupSourceTypeName,
   CompressionSetting,
@@ -16,9 +15,10 @@ import {
   SnapshotCompletedFilter,
   SnapshotPartTypeName,
 } from '../../src/enums/snapshots.js';
+import { type ClosedSet, describeClosedSet } from './closedSet.js';
 
 /** Each closed set with the values the spec (or, for compression, domain.md §10) lists, copied in their order. */
-const ENUMS: readonly (readonly [string, EnumDefinition, (value: unknown) => boolean, readonly string[]])[] = [
+const ENUMS: readonly ClosedSet[] = [
   [
     'SnapshotPartTypeName (parts[].typeName)',
     SnapshotPartTypeName,
@@ -58,51 +58,22 @@ const ENUMS: readonly (readonly [string, EnumDefinition, (value: unknown) => boo
   ['CompressionSetting (parts[].compressionSetting)', CompressionSetting, isCompressionSetting, ['GZIP']],
 ];
 
-/** A description says more than the value when, ignoring case, separators and punctuation, it differs from it. */
-const normalise = (text: string): string =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+/** Other spellings, near misses and booleans that no set here has. */
+const ALSO_REJECTED: readonly unknown[] = [
+  'replica_set',
+  'SHARD',
+  'Blacklist',
+  'denylist',
+  'TRUE',
+  'gzip',
+  true,
+  false,
+  0,
+];
 
-describe.for(ENUMS)('%s', ([, definition, guard, expected]) => {
-  it('has exactly the listed values, in order', () => {
-    expect(Object.keys(definition)).toEqual(expected);
-  });
-
-  it.for(expected)('accepts %s', (value) => {
-    expect(guard(value)).toBe(true);
-  });
-
-  it.for(expected)('%s has a description that says more than its name', (value) => {
-    const description = definition[value]?.description ?? '';
-    expect(description.trim()).not.toBe('');
-    expect(normalise(description)).not.toBe(normalise(value));
-  });
-
-  it.for<unknown>([
-    'toString',
-    'constructor',
-    '__proto__',
-    'hasOwnProperty',
-    '',
-    'replica_set',
-    'SHARD',
-    'Blacklist',
-    'denylist',
-    'TRUE',
-    'gzip',
-    true,
-    false,
-    0,
-    null,
-    undefined,
-    {},
-    [expected[0]],
-  ])('rejects %j', (value) => {
-    expect(guard(value)).toBe(false);
-  });
-});
+for (const [name, definition, guard, values] of ENUMS) {
+  describeClosedSet(name, definition, guard, { values, alsoRejects: ALSO_REJECTED });
+}
 
 describe('snapshot filters and defaults', () => {
   it('accepts the completed filter only as the strings "true"/"false", never as booleans', () => {
