@@ -3,7 +3,7 @@ import type { LogRotate } from './model/automation/common.js';
 import type { AutomationConfig } from './model/automation/config.js';
 import type { Collation, IndexConfig } from './model/automation/indexConfig.js';
 import type { Ldap } from './model/automation/security.js';
-import type { ClusterSnapshot } from './model/snapshot.js';
+import type { ClusterSnapshot, NamespaceFilterList } from './model/snapshot.js';
 
 /** The spec's documented paging defaults of every list endpoint. */
 export const PAGING_DEFAULTS = {
@@ -28,9 +28,21 @@ export const COLLATION_DEFAULTS = { numericOrdering: false, normalization: false
 /** The spec's documented auth defaults. */
 export const AUTH_DEFAULTS = { disabled: false, authoritativeSet: false } as const;
 
-/** Fills the documented logRotate defaults; fields already set win. */
+/** `defaults` under `value`: a field of `value` wins unless it is absent or null (null means "unset" in real documents). */
+function fill<T extends object>(defaults: Readonly<Record<string, unknown>>, value: T): T {
+  const result: Record<string, unknown> = { ...defaults };
+  for (const [key, field] of Object.entries(value)) if (field !== null || !(key in defaults)) result[key] = field;
+  for (const key of Object.keys(defaults)) if (result[key] === null) result[key] = defaults[key];
+  return result as T;
+}
+
+/**
+ * Fills the documented logRotate defaults; fields already set win. `numUncompressed` is not added next to its
+ * earlier name `maxUncompressed`, which would silently override the user's value.
+ */
 export function withLogRotateDefaults(logRotate: LogRotate): LogRotate {
-  return { ...LOG_ROTATE_DEFAULTS, ...logRotate };
+  const { numUncompressed, ...others } = LOG_ROTATE_DEFAULTS;
+  return fill(logRotate.maxUncompressed === undefined ? { numUncompressed, ...others } : others, logRotate);
 }
 
 function withAgentDefaults(entry: AgentVersionEntry): AgentVersionEntry {
@@ -38,7 +50,8 @@ function withAgentDefaults(entry: AgentVersionEntry): AgentVersionEntry {
 }
 
 function withCollationDefaults(collation: Collation): Collation {
-  return { ...COLLATION_DEFAULTS, ...collation };
+  // With locale "simple" no other field applies (older servers reject them), so nothing is added.
+  return collation.locale === 'simple' ? collation : fill(COLLATION_DEFAULTS, collation);
 }
 
 function withIndexDefaults(index: IndexConfig): IndexConfig {
@@ -47,7 +60,9 @@ function withIndexDefaults(index: IndexConfig): IndexConfig {
 
 function withLdapDefaults(ldap: Ldap): Ldap {
   // `"ldap": {}` means "no LDAP" in real documents: it stays empty.
-  return Object.keys(ldap).length === 0 ? ldap : { ...LDAP_DEFAULTS, ...ldap };
+  // The server's own name for the period, userCacheInvalidationInterval, already sets it.
+  if (Object.keys(ldap).length === 0 || ldap.userCacheInvalidationInterval !== undefined) return ldap;
+  return fill(LDAP_DEFAULTS, ldap);
 }
 
 /**
@@ -69,7 +84,7 @@ export function withAutomationDefaults(config: AutomationConfig): AutomationConf
   if (config.backupVersions) result.backupVersions = config.backupVersions.map(withAgentDefaults);
   if (config.ldap) result.ldap = withLdapDefaults(config.ldap);
   if (config.indexConfigs) result.indexConfigs = config.indexConfigs.map(withIndexDefaults);
-  if (config.auth) result.auth = { ...AUTH_DEFAULTS, ...config.auth };
+  if (config.auth) result.auth = fill(AUTH_DEFAULTS, config.auth);
   return result;
 }
 
@@ -78,5 +93,6 @@ export function withAutomationDefaults(config: AutomationConfig): AutomationConf
  * `filterType: "blacklist"`), whether the list is absent or only partly given.
  */
 export function withSnapshotDefaults(snapshot: ClusterSnapshot): ClusterSnapshot {
-  return { ...snapshot, namespaceFilterList: { ...NAMESPACE_FILTER_DEFAULTS, ...snapshot.namespaceFilterList } };
+  const given: Partial<NamespaceFilterList> = snapshot.namespaceFilterList ?? {};
+  return { ...snapshot, namespaceFilterList: fill(NAMESPACE_FILTER_DEFAULTS, given) as NamespaceFilterList };
 }

@@ -52,6 +52,37 @@ describe('documented defaults', () => {
     expect(JSON.stringify(input)).toBe(before);
   });
 
+  it.for([
+    [
+      'maxUncompressed (the earlier name) set: numUncompressed is not added over it',
+      { sizeThresholdMB: 1, timeThresholdHrs: 1, maxUncompressed: 10 },
+      { sizeThresholdMB: 1, timeThresholdHrs: 1, maxUncompressed: 10, percentOfDiskspace: 0.02, numTotal: 0 },
+    ],
+    [
+      'null counts as unset and gets the default',
+      { sizeThresholdMB: 1, timeThresholdHrs: 1, numUncompressed: null },
+      { sizeThresholdMB: 1, timeThresholdHrs: 1, numUncompressed: 5, percentOfDiskspace: 0.02, numTotal: 0 },
+    ],
+  ] as const)('logRotate: %s', ([, input, expected]) => {
+    expect(withLogRotateDefaults(input as never)).toEqual(expected);
+  });
+
+  it('adds no userCacheInvalidationPeriod where the server name userCacheInvalidationInterval is set', () => {
+    const ldap = { servers: 'l:389', userCacheInvalidationInterval: 60 };
+    expect(withAutomationDefaults({ ...base, ldap }).ldap).toEqual(ldap);
+  });
+
+  it('adds no collation defaults to locale "simple", where no other field applies', () => {
+    const indexConfigs = [{ ...base.indexConfigs![1]!, collation: { locale: 'simple' } }];
+    expect(withAutomationDefaults({ ...base, indexConfigs }).indexConfigs?.[0]?.collation).toEqual({
+      locale: 'simple',
+    });
+  });
+
+  it('fills auth.disabled when it is null', () => {
+    expect(withAutomationDefaults({ ...base, auth: { disabled: null } as never }).auth?.disabled).toBe(false);
+  });
+
   it('fills the namespace filter list of a snapshot: [] and blacklist', () => {
     const snapshot = { id: 's', parts: [] } as unknown as ClusterSnapshot;
     expect(withSnapshotDefaults(snapshot).namespaceFilterList).toEqual({ filterList: [], filterType: 'blacklist' });

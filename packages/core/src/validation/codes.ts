@@ -159,6 +159,22 @@ export const DiagnosticCode = {
     title: 'The service accepts authSchemaVersion 3 and 5.',
   },
   DBK310: { name: 'duplicate-member-id', severity: 'error', title: 'Member _id must be unique within a replica set.' },
+  DBK312: {
+    name: 'time-without-zone',
+    severity: 'warning',
+    title: 'A time should name its time zone to avoid ambiguity.',
+  },
+  DBK313: {
+    name: 'simple-locale-options',
+    severity: 'warning',
+    title: 'With locale "simple" no other collation field applies.',
+    tags: ['unnecessary'],
+  },
+  DBK216: {
+    name: 'undeclared-replica-set',
+    severity: 'warning',
+    title: 'A process names a replica set (args2_6.replication.replSetName) that replicaSets does not declare.',
+  },
   DBK311: { name: 'both-delay-fields', severity: 'warning', title: 'Give secondaryDelaySecs or slaveDelay, not both.' },
 
   DBK401: {

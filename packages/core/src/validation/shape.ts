@@ -13,6 +13,7 @@ export type FieldKind =
   | 'array'
   | 'string-array'
   | 'string-or-number'
+  | 'string-map'
   | 'any';
 
 /** What dbkit knows about one field of an object. */
@@ -54,6 +55,7 @@ const kindLabel: { readonly [K in FieldKind]: string } = {
   array: 'an array',
   'string-array': 'an array of strings',
   'string-or-number': 'a string or a number',
+  'string-map': 'an object of strings',
   any: 'any value',
 };
 
@@ -75,6 +77,8 @@ function hasKind(value: unknown, kind: FieldKind): boolean {
       return Array.isArray(value);
     case 'string-or-number':
       return typeof value === 'string' || typeof value === 'number';
+    case 'string-map':
+      return isObject(value) && Object.values(value).every((v) => typeof v === 'string');
     case 'any':
       return true;
     default:
@@ -90,6 +94,18 @@ export function expectKind(c: Collector, value: unknown, path: JsonPath, kind: F
 }
 
 function reportKind(c: Collector, value: unknown, path: JsonPath, kind: FieldKind, what: string): void {
+  if (kind === 'integer' && typeof value === 'number' && Number.isFinite(value)) {
+    c.report('DBK102', path, `${what} must be a whole number, but it is ${value}. Round it to an integer.`);
+    return;
+  }
+  if (kind === 'string-map') {
+    c.report(
+      'DBK102',
+      path,
+      `${what} must be an object whose values are strings ({"name": "value"}). Quote the values.`,
+    );
+    return;
+  }
   const actual = jsonTypeOf(value);
   c.report(
     'DBK102',
@@ -191,7 +207,7 @@ export function checkShape(c: Collector, value: unknown, path: JsonPath, shape: 
     c.report(
       'DBK102',
       path,
-      `${capitalise(shape.label)} must be a JSON object, but it is ${article(jsonTypeOf(value))}. Write it as { … }.`,
+      `${capitalise(shape.label)} must be a JSON object, but it is ${article(jsonTypeOf(value) === 'integer' ? 'number' : jsonTypeOf(value))}. Write it as { … }.`,
     );
     return undefined;
   }

@@ -252,11 +252,11 @@ export const memberShape: Shape = {
     buildIndexes: bool,
     hidden: bool,
     priority: { kind: 'number' },
-    tags: obj,
+    tags: { kind: 'string-map' },
     secondaryDelaySecs: { kind: 'integer', min: 0 },
     slaveDelay: { kind: 'integer', min: 0 }, // real
     votes: { kind: 'number' },
-    horizons: obj, // real
+    horizons: { kind: 'string-map' }, // real
   },
 };
 

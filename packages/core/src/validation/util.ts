@@ -15,7 +15,10 @@ export function jsonTypeOf(value: unknown): string {
 }
 
 /**
- * Fields whose values are secrets. Their values are never written into a message, a hover or any output.
+ * Fields whose values are secrets. Their values are never written into a message, a hover or any output. The
+ * first seven are the ones the spec marks; the others hold credentials in real documents too: the SCRAM-SHA-1
+ * hash `pwd` (enough to log in with the old challenge-response mechanism) and the server's own key-file
+ * passwords inside args2_6.
  */
 export const SECRET_FIELDS = [
   'autoPwd',
@@ -25,6 +28,10 @@ export const SECRET_FIELDS = [
   'autoPEMKeyFilePwd',
   'newKey',
   'newAutoPwd',
+  'pwd',
+  'PEMKeyPassword',
+  'certificateKeyFilePassword',
+  'clusterPassword',
 ] as const;
 export type SecretField = (typeof SECRET_FIELDS)[number];
 const secretSet: ReadonlySet<string> = new Set(SECRET_FIELDS);

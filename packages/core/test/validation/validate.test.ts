@@ -33,6 +33,15 @@ describe('validateAutomationConfig', () => {
 
 const topLevel: readonly Row[] = [
   ['version must be an integer', [['set', ['version'], 1.5]], ['DBK102 version']],
+  [
+    'a section of the wrong type is reported once',
+    [
+      ['set', ['options'], null],
+      ['set', ['kerberos'], 1],
+      ['set', ['ldap'], 'x'],
+    ],
+    ['DBK102 options', 'DBK102 ldap', 'DBK102 kerberos'],
+  ],
   ['version null (seen in a vendor fixture) is a type error', [['set', ['version'], null]], ['DBK102 version']],
   ['options.downloadBase is required', [['delete', ['options', 'downloadBase']]], ['DBK101 options']],
   ['a misspelt top-level key is a probable typo', [['set', ['replicaSet'], []]], ['DBK108 replicaSet']],
@@ -212,6 +221,21 @@ const processes: readonly Row[] = [
     ['DBK505 processes[0].lastResync'],
   ],
   [
+    'a lastCompact without time zone is ambiguous: a warning',
+    [['set', ['processes', 0, 'lastCompact'], '2026-11-22T14:00:00']],
+    ['DBK312 processes[0].lastCompact'],
+  ],
+  [
+    'an empty featureCompatibilityVersion (as operators write for 3.2) counts as absent',
+    [['set', ['processes', 5, 'featureCompatibilityVersion'], '']],
+    [],
+  ],
+  [
+    'a replSetName no replica set declares',
+    [['set', ['processes', 5, 'args2_6', 'replication', 'replSetName'], 'legacy2']],
+    ['DBK216 processes[5].args2_6.replication.replSetName', 'DBK214 replicaSets[2].members[0].host'],
+  ],
+  [
     'last* times are ISO 8601',
     [['set', ['processes', 4, 'lastRestart'], 'yesterday']],
     ['DBK105 processes[4].lastRestart'],
@@ -299,6 +323,16 @@ const replicaSets: readonly Row[] = [
     'slaveDelay and secondaryDelaySecs together',
     [['set', ['replicaSets', 1, 'members', 1, 'slaveDelay'], 3600]],
     ['DBK311 replicaSets[1].members[1].slaveDelay'],
+  ],
+  [
+    'member tags hold strings',
+    [['set', ['replicaSets', 1, 'members', 0, 'tags'], { dc: 1 }]],
+    ['DBK102 replicaSets[1].members[0].tags'],
+  ],
+  [
+    'a null slaveDelay next to secondaryDelaySecs is fine',
+    [['set', ['replicaSets', 1, 'members', 1, 'slaveDelay'], null]],
+    [],
   ],
   ['protocolVersion as a number is accepted', [['set', ['replicaSets', 0, 'protocolVersion'], 1]], []],
 ];
@@ -390,6 +424,12 @@ const indexes: readonly Row[] = [
     ['DBK102 indexConfigs[1].key[0]'],
   ],
   ['options is required', [['delete', ['indexConfigs', 1, 'options']]], ['DBK101 indexConfigs[1]']],
+  [
+    'locale "simple" with other collation fields',
+    [['set', ['indexConfigs', 1, 'collation'], { locale: 'simple', strength: 2 }]],
+    ['DBK313 indexConfigs[1].collation.locale'],
+  ],
+  ['locale "simple" alone', [['set', ['indexConfigs', 1, 'collation'], { locale: 'simple' }]], []],
 ];
 
 describeRows([

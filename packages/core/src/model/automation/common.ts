@@ -68,4 +68,6 @@ export interface RoleRef {
   readonly role: string;
   /** Database of the role. */
   readonly db: string;
+  /** Not in the spec: the lowest feature compatibility version the role applies from (written by operators). */
+  readonly minFcv?: string;
 }

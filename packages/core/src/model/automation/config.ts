@@ -71,6 +71,24 @@ export interface AutomationConfig {
   readonly uiBaseUrl?: string | null;
   /** Not in the spec: tools version the agent installs. */
   readonly dbToolsVersion?: unknown;
+  /** Not in the spec: sections the service manages (SERVICE_MANAGED_SECTIONS); kept as they are. */
+  readonly atlasProxies?: unknown;
+  readonly atlasUISes?: unknown;
+  readonly cpsModules?: unknown;
+  readonly dbCheckModules?: unknown;
+  readonly filebeat?: unknown;
+  readonly lifecycleManagementModules?: unknown;
+  readonly maintainedEnvoys?: unknown;
+  readonly maintainedMonarchComponents?: unknown;
+  readonly maintainedMongotunes?: unknown;
+  readonly maintainedRamis?: unknown;
+  readonly mongosqlds?: unknown;
+  readonly mongots?: unknown;
+  readonly oidcProviderConfigs?: unknown;
+  readonly onlineArchiveModules?: unknown;
+  readonly prometheus?: unknown;
+  readonly serverlessStateCacheMaintainers?: unknown;
+  readonly mongoDbToolsVersion?: unknown;
 }
 
 /**

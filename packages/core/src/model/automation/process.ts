@@ -117,4 +117,28 @@ export interface Process {
   readonly fullVersion?: unknown;
   /** Not in the spec: the last goal version the agent reached, set by the service. */
   readonly lastGoalVersionAchieved?: unknown;
+  /** Not in the spec: CPU cores the process is bound to, seen in real documents. */
+  readonly cpuAffinity?: readonly number[];
+  /** Not in the spec: set by the service. */
+  readonly credentialsVersion?: unknown;
+  /** Not in the spec: port of the KMIP proxy, set by the service. */
+  readonly kmipProxyPort?: unknown;
+  /** Not in the spec: the agent's plan, set by the service. */
+  readonly plan?: readonly string[];
+  /** Not in the spec: restore settings the service sets while a restore runs (`backupPitRestoreType`, `backupRestore*`). */
+  readonly backupPitRestoreType?: unknown;
+  readonly backupRestoreCertificateValidationHostname?: unknown;
+  readonly backupRestoreCheckpointTimestamp?: unknown;
+  readonly backupRestoreDesiredTime?: unknown;
+  readonly backupRestoreFilterList?: unknown;
+  readonly backupRestoreJobId?: unknown;
+  readonly backupRestoreIsSuccessiveUpgrade?: unknown;
+  readonly backupRestoreOplogBaseUrl?: unknown;
+  readonly backupRestoreOplog?: unknown;
+  readonly backupRestoreRsVersion?: unknown;
+  readonly backupRestoreSourceGroupId?: unknown;
+  readonly backupRestoreSourceRsId?: unknown;
+  readonly backupRestoreSystemRolesUUID?: unknown;
+  readonly backupRestoreSystemUsersUUID?: unknown;
+  readonly backupRestoreVerificationKey?: unknown;
 }

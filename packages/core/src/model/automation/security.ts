@@ -54,8 +54,19 @@ export interface Ldap {
   readonly userCacheInvalidationPeriod?: number;
   /** RFC 4516 URL of the query that obtains LDAP groups. */
   readonly authzQueryTemplate?: string;
-  /** Ordered transformations of user names to distinguished names. */
-  readonly userToDNMapping?: readonly UserToDNMapping[];
+  /**
+   * Ordered transformations of user names to distinguished names. Real documents also carry the server's own
+   * form: a string holding the same JSON array.
+   */
+  readonly userToDNMapping?: readonly UserToDNMapping[] | string;
+  /**
+   * Not in the spec: the server's name for `userCacheInvalidationPeriod`, seen in real documents.
+   * @TJS-type integer
+   * @minimum 1
+   */
+  readonly userCacheInvalidationInterval?: number;
+  /** Not in the spec: the LDAP servers' CA certificate contents, seen in real documents. */
+  readonly CAFileContents?: string;
   /** Not in the spec: whether to use TLS to reach the LDAP servers. */
   readonly transportSecurity?: string;
   /** Not in the spec: whether to validate the LDAP server configuration at start-up. */

@@ -9,8 +9,11 @@ export interface Build {
   readonly url: string;
   /** Commit identifier of the build. */
   readonly gitVersion: string;
-  /** Modules of this version, e.g. `["enterprise"]`. */
-  readonly modules: readonly string[];
+  /**
+   * Modules of this version, e.g. `["enterprise"]`. Required by the spec; the service's own output omits it for
+   * builds without modules.
+   */
+  readonly modules?: readonly string[];
   /** Processor architecture: `amd64` or `ppc64le` in the spec; real documents also carry `aarch64` and `s390x`. */
   readonly architecture: Architecture;
   /**
@@ -41,8 +44,13 @@ export interface Build {
 export interface DbVersion {
   /** Name of the specification; processes refer to it through `processes.version`. */
   readonly name: string;
-  /** Builds available. */
-  readonly builds: readonly Build[];
+  /**
+   * Builds available. Required by the spec; the service's own output omits it when its version manifest supplies
+   * the builds.
+   */
+  readonly builds?: readonly Build[];
+  /** Not in the spec: whether this is a special long-term-support version, seen in real documents. */
+  readonly isSpecialLTSVersion?: boolean;
 }
 
 /** Agent version to run. */
@@ -59,13 +67,18 @@ export interface AgentVersion {
  */
 export interface AgentVersionEntry {
   /** Agent version; read-only, modifications are not reflected when updating the agent through the interface. */
-  readonly name: string;
+  readonly name?: string;
   /** FQDN of the host that runs the agent; if the agent is not running there, it is installed from `urls`. */
-  readonly hostname: string;
-  /** Platform- and build-specific download URLs: keys are platforms, values map build names (and the required `default` key) to URLs. */
-  readonly urls: { readonly [platform: string]: { readonly [build: string]: string } };
-  /** Base URL (monitoring: the base-url setting; backup: the server-host and https settings). */
-  readonly baseUrl: string;
+  readonly hostname?: string;
+  /**
+   * Platform- and build-specific download URLs: keys are platforms, values map build names (and the required
+   * `default` key) to URLs. The spec marks it required; the service's own output omits it.
+   */
+  readonly urls?: { readonly [platform: string]: { readonly [build: string]: string } };
+  /** Base URL (monitoring: the base-url setting; backup: the server-host and https settings); `null` in real output. */
+  readonly baseUrl?: string | null;
+  /** Not in the spec: the agent download directory, `null` in real output. */
+  readonly directoryUrl?: string | null;
   /** Log directory; default is to write logs to /dev/null. */
   readonly logPath?: string;
   /** Log rotation. */

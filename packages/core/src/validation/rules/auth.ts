@@ -51,7 +51,8 @@ function isGiven(auth: JsonObject, field: string, mechanisms: readonly string[])
 
 /** auth: the conditional requirements, mechanisms, users. */
 export function checkAuth(c: Collector, doc: JsonObject): void {
-  if (doc.auth === undefined || doc.auth === null) return;
+  // A non-object auth was already reported by the top-level shape.
+  if (!isObject(doc.auth)) return;
   const auth = checkShape(c, doc.auth, ['auth'], authShape);
   if (!auth) return;
   const path: JsonPath = ['auth'];
@@ -90,7 +91,8 @@ export function checkAuth(c: Collector, doc: JsonObject): void {
     }
   }
   if (auth.newAutoPwd !== undefined && auth.newAutoPwd !== null) {
-    const scram = mechanisms.some((m) => SCRAM_SHA_1.has(m) || m === SCRAM_SHA_256);
+    // With no mechanism set, the service falls back to MONGODB-CR (DBK419): a SCRAM mechanism.
+    const scram = mechanisms.length === 0 || mechanisms.some((m) => SCRAM_SHA_1.has(m) || m === SCRAM_SHA_256);
     if (!scram) {
       c.report(
         'DBK403',
@@ -126,7 +128,7 @@ function checkUsersWanted(c: Collector, users: unknown, path: JsonPath): void {
       }
     }
     checkCredentials(c, user, userPath, who);
-    if (user.otherDBRoles !== undefined && user.otherDBRoles !== null && user.db !== 'admin') {
+    if (isObject(user.otherDBRoles) && Object.keys(user.otherDBRoles).length > 0 && user.db !== 'admin') {
       c.report(
         'DBK406',
         [...userPath, 'otherDBRoles'],

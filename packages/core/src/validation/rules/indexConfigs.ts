@@ -36,6 +36,17 @@ export function checkIndexConfigs(c: Collector, doc: JsonObject, refs: Reference
     const collationPath = [...path, 'collation'];
     const collation = checkShape(c, index.collation, collationPath, collationShape);
     if (!collation) return;
+    if (collation.locale === 'simple') {
+      const others = Object.keys(collation).filter((key) => key !== 'locale');
+      if (others.length > 0) {
+        c.report(
+          'DBK313',
+          [...collationPath, 'locale'],
+          `With "locale": "simple" (binary comparison) no other collation field applies, and older servers reject them: remove ${others.map((k) => `"${k}"`).join(', ')}, or choose an ICU locale.`,
+        );
+      }
+      return;
+    }
     const strength = typeof collation.strength === 'number' ? collation.strength : 3;
     if (collation.caseLevel === true && strength !== 1 && strength !== 2) {
       c.report(

@@ -5,6 +5,8 @@ import { checkShape } from '../shape.js';
 import { defaultRWConcernShape, processShape, readConcernShape, writeConcernShape } from '../shapes.js';
 import {
   acceptedFeatureCompatibilityVersions,
+  closestMatches,
+  didYouMean,
   hasTimeZone,
   isIsoDateTime,
   isObject,
@@ -52,7 +54,7 @@ function checkProcess(c: Collector, p: JsonObject, path: JsonPath, refs: Referen
       );
     } else if (!hasTimeZone(value) && field === 'lastCompact') {
       c.report(
-        'DBK105',
+        'DBK312',
         [...path, field],
         `"lastCompact" has no time zone, so the time is ambiguous. Add "Z" or an offset such as "+01:00".`,
       );
@@ -65,7 +67,7 @@ function checkProcess(c: Collector, p: JsonObject, path: JsonPath, refs: Referen
       'Setting "lastResync" to the current time makes the agent run an initial sync on this node at once, which removes the node’s entire data contents. Keep it only if that is what you want.',
     );
   }
-  if (isObject(p.args2_6)) checkArgs(c, p.args2_6, [...path, 'args2_6']);
+  if (isObject(p.args2_6)) checkArgs(c, p.args2_6, [...path, 'args2_6'], refs);
 }
 
 function checkCluster(c: Collector, p: JsonObject, path: JsonPath, refs: ReferenceIndex): void {
@@ -102,7 +104,8 @@ function checkAuthSchemaVersion(c: Collector, p: JsonObject, path: JsonPath): vo
 function checkFeatureCompatibilityVersion(c: Collector, p: JsonObject, path: JsonPath): void {
   const version = typeof p.version === 'string' ? parseServerVersion(p.version) : undefined;
   const fcv = p.featureCompatibilityVersion;
-  if (fcv === undefined || fcv === null) {
+  // The operator writes "" for servers before 3.4, where the field does not exist: the same as absent.
+  if (fcv === undefined || fcv === null || fcv === '') {
     if (version && (version[0] > 3 || (version[0] === 3 && version[1] >= 4))) {
       c.report(
         'DBK307',
@@ -163,7 +166,18 @@ function checkDefaultRWConcern(c: Collector, value: JsonObject, path: JsonPath):
   }
 }
 
-function checkArgs(c: Collector, args: JsonObject, path: JsonPath): void {
+function checkArgs(c: Collector, args: JsonObject, path: JsonPath, refs: ReferenceIndex): void {
+  const replication = args.replication;
+  const replSetName = isObject(replication) ? replication.replSetName : undefined;
+  if (typeof replSetName === 'string' && replSetName !== '' && !refs.replicaSets.has(replSetName)) {
+    const suggestions = closestMatches(replSetName, refs.replicaSets.keys());
+    c.report(
+      'DBK216',
+      [...path, 'replication', 'replSetName'],
+      `The process runs as a member of replica set ${quote(replSetName)}, but replicaSets declares no such set, so the agent never initiates or configures it.${didYouMean(suggestions)} Add {"_id": ${quote(replSetName)}, "members": […]} to replicaSets, or fix the name.`,
+      { suggestions },
+    );
+  }
   const net = args.net;
   if (isObject(net) && net.unixDomainSocket !== undefined) {
     c.report(

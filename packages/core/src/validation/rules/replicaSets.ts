@@ -87,7 +87,7 @@ function checkMemberLimits(c: Collector, member: JsonObject, path: JsonPath): vo
       );
     }
   }
-  if (member.secondaryDelaySecs !== undefined && member.slaveDelay !== undefined) {
+  if (typeof member.secondaryDelaySecs === 'number' && typeof member.slaveDelay === 'number') {
     c.report(
       'DBK311',
       [...path, 'slaveDelay'],

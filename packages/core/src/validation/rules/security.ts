@@ -1,5 +1,5 @@
-import type { Collector } from '../context.js';
-import type { JsonPath } from '../diagnostic.js';
+import { Collector } from '../context.js';
+import { formatJsonPath, type JsonPath } from '../diagnostic.js';
 import {
   customRoleShape,
   kerberosShape,
@@ -55,16 +55,19 @@ export function checkTls(c: Collector, doc: JsonObject): void {
       }
     }
   }
+  // Real documents carry "tls" (always, in current GET output) and may carry the spec's "ssl" too: a file named in
+  // either counts, "tls" first.
+  const settings = mergedTlsSettings(doc);
   const name = sections[0];
-  const settings: JsonObject = name && isObject(doc[name]) ? doc[name] : {};
   const where: JsonPath = name ? [name] : [];
+  const related = sections.map((section) => ({ path: [section], message: `the TLS settings ("${section}")` }));
   const tlsProcess = firstTlsProcess(doc);
   if (tlsProcess && !given(settings.CAFilePath) && !given(settings.CAFilePathWindows)) {
     c.report(
       'DBK407',
       tlsProcess.path,
       `Process ${quote(tlsProcess.name)} uses TLS mode ${quote(tlsProcess.mode)}, but the deployment names no CA file: TLS needs "CAFilePath" (Linux and UNIX) or "CAFilePathWindows" in ${name ? `"${name}"` : 'a top-level "tls" object'}. Add it.`,
-      { related: name ? [{ path: where, message: 'the TLS settings' }] : [] },
+      { related },
     );
   }
   const hasPem = given(settings.autoPEMKeyFilePath) || given(settings.autoPEMKeyFilePathWindows);
@@ -74,8 +77,9 @@ export function checkTls(c: Collector, doc: JsonObject): void {
   if (x509) {
     c.report(
       'DBK408',
-      where,
-      'The automation authenticates with X.509 ("MONGODB-X509" in autoAuthMechanisms), so it needs its client certificate: add "autoPEMKeyFilePath" (or "autoPEMKeyFilePathWindows").',
+      Array.isArray(auth.autoAuthMechanisms) ? ['auth', 'autoAuthMechanisms'] : ['auth'],
+      `The automation authenticates with X.509 ("MONGODB-X509"), so it needs its client certificate: add "autoPEMKeyFilePath" (or "autoPEMKeyFilePathWindows") to ${name ? `"${name}"` : 'a top-level "tls" object'}.`,
+      { related },
     );
   } else if (tlsProcess && settings.clientCertificateMode === 'REQUIRE') {
     c.report(
@@ -84,6 +88,17 @@ export function checkTls(c: Collector, doc: JsonObject): void {
       '"clientCertificateMode" is "REQUIRE", so every connection, the automation’s included, must present a certificate: add "autoPEMKeyFilePath" (or "autoPEMKeyFilePathWindows").',
     );
   }
+}
+
+/** The TLS settings in force: each field from "tls" when given there, else from "ssl". */
+function mergedTlsSettings(doc: JsonObject): JsonObject {
+  const merged: Record<string, unknown> = {};
+  for (const section of ['ssl', 'tls'] as const) {
+    const settings = doc[section];
+    if (!isObject(settings)) continue;
+    for (const key in settings) if (given(settings[key])) merged[key] = settings[key];
+  }
+  return merged;
 }
 
 function firstTlsProcess(doc: JsonObject): { name: string; mode: string; path: JsonPath } | undefined {
@@ -103,14 +118,18 @@ function firstTlsProcess(doc: JsonObject): { name: string; mode: string; path: J
   return undefined;
 }
 
+const LDAP_USE = ['servers', 'bindQueryUser', 'bindQueryPassword', 'authzQueryTemplate', 'userToDNMapping'] as const;
+
 const LDAP_SERVER = /^(?:\[[0-9A-Fa-f:.]+\]|[^\s:,[\]]+)(?::\d{1,5})?$/;
 
 /** ldap: servers, bind pair, mappings. */
 export function checkLdap(c: Collector, doc: JsonObject): void {
-  if (doc.ldap === undefined || doc.ldap === null) return;
+  if (!isObject(doc.ldap)) return; // a non-object was reported by the top-level shape
   const ldap = checkShape(c, doc.ldap, ['ldap'], ldapShape);
   if (!ldap) return;
-  const configured = Object.keys(ldap).some((key) => given(ldap[key]));
+  // LDAP is in use once it names servers, a bind identity, a query or a mapping; flags and timeouts alone
+  // (e.g. "validateLDAPServerConfig": false) configure nothing.
+  const configured = LDAP_USE.some((key) => given(ldap[key]) && !(Array.isArray(ldap[key]) && ldap[key].length === 0));
   if (!configured) return; // `"ldap": {}` is how real documents say "no LDAP".
   if (!given(ldap.servers)) {
     c.report(
@@ -147,7 +166,35 @@ export function checkLdap(c: Collector, doc: JsonObject): void {
       `"${user ? 'bindQueryUser' : 'bindQueryPassword'}" is set without "${user ? 'bindQueryPassword' : 'bindQueryUser'}": the server binds to LDAP with both. Add the missing one.`,
     );
   }
-  forEachItem(userToDNMappings(c, ldap.userToDNMapping), ['ldap', 'userToDNMapping'], (item, path) => {
+  const mappingPath: JsonPath = ['ldap', 'userToDNMapping'];
+  const mappings = ldap.userToDNMapping;
+  if (typeof mappings !== 'string') {
+    checkMappings(c, mappings, mappingPath);
+    return;
+  }
+  // The server's own form: a string holding the JSON array. Its entries are checked like the array's, and every
+  // finding points at the string, naming the entry inside it.
+  const entries = parseMappingString(mappings);
+  if (entries === undefined) {
+    c.report(
+      'DBK102',
+      mappingPath,
+      '"userToDNMapping" must be an array of {"match", "substitution" or "ldapQuery"} objects (or a string holding that JSON array). Rewrite it as an array.',
+    );
+    return;
+  }
+  const inner = new Collector();
+  checkMappings(inner, entries, mappingPath);
+  for (const d of inner.diagnostics) {
+    const where = formatJsonPath(d.path.slice(mappingPath.length));
+    c.report(d.code, mappingPath, `In the JSON string of "userToDNMapping", entry ${where}: ${d.message}`, {
+      ...(d.suggestions ? { suggestions: d.suggestions } : {}),
+    });
+  }
+}
+
+function checkMappings(c: Collector, mappings: unknown, mappingPath: JsonPath): void {
+  forEachItem(mappings, mappingPath, (item, path) => {
     const mapping = checkShape(c, item, path, userToDNMappingShape);
     if (!mapping) return;
     if (typeof mapping.match === 'string') {
@@ -174,31 +221,20 @@ export function checkLdap(c: Collector, doc: JsonObject): void {
   });
 }
 
-/**
- * The mapping entries, from the spec's array or from the server's own form: a string holding that JSON array.
- * Anything else is reported and yields no entries.
- */
-function userToDNMappings(c: Collector, value: unknown): unknown {
-  if (value === undefined || value === null || Array.isArray(value)) return value;
-  if (typeof value === 'string') {
-    try {
-      const parsed: unknown = JSON.parse(value);
-      if (Array.isArray(parsed)) return parsed;
-    } catch {
-      // Reported below.
-    }
+/** The entries of the string form ("" means none), or undefined when the string is not a JSON array. */
+function parseMappingString(text: string): readonly unknown[] | undefined {
+  if (text.trim() === '') return [];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
   }
-  c.report(
-    'DBK102',
-    ['ldap', 'userToDNMapping'],
-    '"userToDNMapping" must be an array of {"match", "substitution" or "ldapQuery"} objects (or a string holding that JSON array). Rewrite it as an array.',
-  );
-  return undefined;
 }
 
 /** kerberos: serviceName. */
 export function checkKerberos(c: Collector, doc: JsonObject): void {
-  if (doc.kerberos === undefined || doc.kerberos === null) return;
+  if (!isObject(doc.kerberos)) return; // a non-object was reported by the top-level shape
   checkShape(c, doc.kerberos, ['kerberos'], kerberosShape);
 }
 

@@ -14,7 +14,7 @@ import { checkUnique } from './references.js';
 
 /** options, agentVersion, the obsolete agent version lists and dbVersions. */
 export function checkVersionsAndOptions(c: Collector, doc: JsonObject): void {
-  if (doc.options !== undefined) checkShape(c, doc.options, ['options'], optionsShape);
+  if (isObject(doc.options)) checkShape(c, doc.options, ['options'], optionsShape);
   if (isObject(doc.agentVersion)) checkShape(c, doc.agentVersion, ['agentVersion'], agentVersionShape);
   for (const section of ['monitoringVersions', 'backupVersions'] as const) checkAgentVersions(c, doc, section);
 
