@@ -265,6 +265,11 @@ export const DiagnosticCode = {
     title: 'Mirrored config servers (configServer) are not supported from server 3.4 on.',
     tags: ['deprecated'],
   },
+  DBK508: {
+    name: 'legacy-config-servers-unsupported',
+    severity: 'error',
+    title: 'Mirrored config servers (configServer) running server 3.4 or later.',
+  },
   DBK503: {
     name: 'user-source-deprecated',
     severity: 'warning',

@@ -349,9 +349,14 @@ const sharding: readonly Row[] = [
     ['DBK205 sharding[0].configServerReplica'],
   ],
   [
-    'legacy configServer is deprecated and must name processes',
+    'legacy configServer naming a 7.0 process is unsupported, and must name processes',
     [['set', ['sharding', 0, 'configServer'], ['cfg-0', 'cfg-9']]],
-    ['DBK502 sharding[0].configServer', 'DBK207 sharding[0].configServer[1]'],
+    ['DBK207 sharding[0].configServer[1]', 'DBK508 sharding[0].configServer'],
+  ],
+  [
+    'legacy configServer on a 3.2 process is deprecated: a warning',
+    [['set', ['sharding', 0, 'configServer'], ['legacy-0']]],
+    ['DBK502 sharding[0].configServer'],
   ],
   [
     'shard ids are unique within a cluster (and the added shard brings its authSchemaVersion 3 into the cluster)',

@@ -11,7 +11,7 @@ import {
   shardedClusterShape,
   shardShape,
 } from '../shapes.js';
-import { closestMatches, didYouMean, isObject, type JsonObject, quote } from '../util.js';
+import { closestMatches, didYouMean, isObject, type JsonObject, parseServerVersion, quote } from '../util.js';
 import { checkReference, checkUnique, References } from './references.js';
 
 /** sharding[]: shapes, names matching shard routers, shard and config-server replica sets. */
@@ -44,15 +44,27 @@ export function checkSharding(c: Collector, doc: JsonObject, refs: ReferenceInde
       );
     }
     if (Array.isArray(cluster.configServer) && cluster.configServer.length > 0) {
-      c.report(
-        'DBK502',
-        [...path, 'configServer'],
-        'Mirrored config servers ("configServer") are not supported from database server 3.4 on. Move to a config server replica set and name it in "configServerReplica".',
-      );
+      const modern: string[] = [];
       forEachItem(cluster.configServer, [...path, 'configServer'], (name, namePath) => {
         if (typeof name !== 'string') return;
-        checkReference(c, refs, name, namePath, undefined, References.configServerProcess);
+        const process = checkReference(c, refs, name, namePath, undefined, References.configServerProcess);
+        const version =
+          typeof process?.value.version === 'string' ? parseServerVersion(process.value.version) : undefined;
+        if (version && (version[0] > 3 || (version[0] === 3 && version[1] >= 4))) modern.push(name);
       });
+      if (modern.length > 0) {
+        c.report(
+          'DBK508',
+          [...path, 'configServer'],
+          `Mirrored config servers ("configServer") are not supported from database server 3.4 on, and ${modern.map((n) => quote(n)).join(', ')} ${modern.length === 1 ? 'runs' : 'run'} 3.4 or later. Use a config server replica set, named in "configServerReplica".`,
+        );
+      } else {
+        c.report(
+          'DBK502',
+          [...path, 'configServer'],
+          'Mirrored config servers ("configServer") are deprecated and not supported from database server 3.4 on. Before upgrading, move to a config server replica set and name it in "configServerReplica".',
+        );
+      }
     }
     const shardIds = new Map<string, number>();
     forEachItem(cluster.shards, [...path, 'shards'], (shardValue, shardPath, s) => {
