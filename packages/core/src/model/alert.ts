@@ -67,13 +67,13 @@ export type AlertCommon = {
 /** `resolved` is present exactly when the alert is `CLOSED`. */
 export type AlertResolution =
   | {
-      /** The alert's status: closed. */
+      /** The alert's status; `resolved` is present exactly when it is `CLOSED`. */
       readonly status: 'CLOSED';
       /** When the alert closed. */
       readonly resolved: Timestamp;
     }
   | {
-      /** The alert's status: `TRACKING`, `OPEN` or `CANCELLED`. */
+      /** The alert's status; `resolved` is present exactly when it is `CLOSED`. */
       readonly status: Exclude<AlertStatus, 'CLOSED'>;
     };
 

@@ -160,6 +160,14 @@ export type ClusterSnapshot = {
 };
 
 /**
+ * An expiry as a client sends it in the PATCH body: an ISO 8601 date and time with a zone (`Z` or an offset such as
+ * `+02:00`; seconds and fractions optional), or a date alone (`2018-12-01`, midnight UTC), as the real service
+ * accepts it. A date and time without a zone is refused: its instant is ambiguous.
+ * @pattern ^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$
+ */
+export type ExpiryInput = string;
+
+/**
  * The body of `PATCH /groups/{PROJECT-ID}/clusters/{CLUSTER-ID}/snapshots/{SNAPSHOT-ID}`, which changes the expiry
  * of one snapshot. At least one of the two fields must be sent, and doNotDelete true cannot be combined with
  * `expires` in one request.
@@ -171,5 +179,5 @@ export type SnapshotPatch = {
    * ISO 8601 UTC time after which the snapshot can be deleted. A time at or before now schedules deletion at the
    * next opportunity. A date alone (`2018-12-01`) means midnight UTC of that day.
    */
-  readonly expires?: Timestamp;
+  readonly expires?: ExpiryInput;
 };

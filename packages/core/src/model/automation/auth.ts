@@ -3,10 +3,16 @@ import type { AuthenticationRestriction, RoleRef } from './common.js';
 
 /** Stored SCRAM credentials; the service converts `initPwd` into these (not in the spec). */
 export interface ScramCredentials {
-  /** @TJS-type integer */
+  /**
+   * Number of hashing iterations.
+   * @TJS-type integer
+   */
   readonly iterationCount: number;
+  /** Salt, base64. */
   readonly salt: string;
+  /** Server key, base64. */
   readonly serverKey: string;
+  /** Stored key, base64. */
   readonly storedKey: string;
 }
 

@@ -71,23 +71,39 @@ export interface AutomationConfig {
   readonly uiBaseUrl?: string | null;
   /** Not in the spec: tools version the agent installs. */
   readonly dbToolsVersion?: unknown;
-  /** Not in the spec: sections the service manages (SERVICE_MANAGED_SECTIONS); kept as they are. */
+  /** Not in the spec: a section the service manages (`SERVICE_MANAGED_SECTIONS`), kept as it is. */
   readonly atlasProxies?: unknown;
+  /** Not in the spec: a section the service manages (`SERVICE_MANAGED_SECTIONS`), kept as it is. */
   readonly atlasUISes?: unknown;
+  /** Not in the spec: a section the service manages (`SERVICE_MANAGED_SECTIONS`), kept as it is. */
   readonly cpsModules?: unknown;
+  /** Not in the spec: a section the service manages (`SERVICE_MANAGED_SECTIONS`), kept as it is. */
   readonly dbCheckModules?: unknown;
+  /** Not in the spec: a section the service manages (`SERVICE_MANAGED_SECTIONS`), kept as it is. */
   readonly filebeat?: unknown;
+  /** Not in the spec: a section the service manages (`SERVICE_MANAGED_SECTIONS`), kept as it is. */
   readonly lifecycleManagementModules?: unknown;
+  /** Not in the spec: a section the service manages (`SERVICE_MANAGED_SECTIONS`), kept as it is. */
   readonly maintainedEnvoys?: unknown;
+  /** Not in the spec: a section the service manages (`SERVICE_MANAGED_SECTIONS`), kept as it is. */
   readonly maintainedMonarchComponents?: unknown;
+  /** Not in the spec: a section the service manages (`SERVICE_MANAGED_SECTIONS`), kept as it is. */
   readonly maintainedMongotunes?: unknown;
+  /** Not in the spec: a section the service manages (`SERVICE_MANAGED_SECTIONS`), kept as it is. */
   readonly maintainedRamis?: unknown;
+  /** Not in the spec: a section the service manages (`SERVICE_MANAGED_SECTIONS`), kept as it is. */
   readonly mongosqlds?: unknown;
+  /** Not in the spec: a section the service manages (`SERVICE_MANAGED_SECTIONS`), kept as it is. */
   readonly mongots?: unknown;
+  /** Not in the spec: a section the service manages (`SERVICE_MANAGED_SECTIONS`), kept as it is. */
   readonly oidcProviderConfigs?: unknown;
+  /** Not in the spec: a section the service manages (`SERVICE_MANAGED_SECTIONS`), kept as it is. */
   readonly onlineArchiveModules?: unknown;
+  /** Not in the spec: a section the service manages (`SERVICE_MANAGED_SECTIONS`), kept as it is. */
   readonly prometheus?: unknown;
+  /** Not in the spec: a section the service manages (`SERVICE_MANAGED_SECTIONS`), kept as it is. */
   readonly serverlessStateCacheMaintainers?: unknown;
+  /** Not in the spec: a section the service manages (`SERVICE_MANAGED_SECTIONS`), kept as it is. */
   readonly mongoDbToolsVersion?: unknown;
 }
 

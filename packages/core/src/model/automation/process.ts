@@ -14,19 +14,44 @@ export interface ProcessNetTls {
  * every other option as is. Domain-socket options are not supported through this document.
  */
 export interface Args26 {
+  /** Network options. */
   readonly net?: {
-    /** @TJS-type integer */
+    /**
+     * TCP port the server listens on.
+     * @TJS-type integer
+     */
     readonly port?: number;
+    /** Host names or IP addresses the server listens on, comma-separated. */
     readonly bindIp?: string;
+    /** TLS options of the server (the name from server 4.2 on). */
     readonly tls?: ProcessNetTls;
+    /** TLS options under their older name (servers before 4.2). */
     readonly ssl?: ProcessNetTls;
     readonly [option: string]: unknown;
   };
-  readonly storage?: { readonly dbPath?: string; readonly [option: string]: unknown };
-  readonly replication?: { readonly replSetName?: string; readonly [option: string]: unknown };
-  readonly sharding?: { readonly clusterRole?: 'configsvr' | 'shardsvr'; readonly [option: string]: unknown };
+  /** Storage options. */
+  readonly storage?: {
+    /** Directory where the server keeps its data. */
+    readonly dbPath?: string;
+    readonly [option: string]: unknown;
+  };
+  /** Replication options. */
+  readonly replication?: {
+    /** Replica set the process belongs to: the `_id` of its entry in `replicaSets`. */
+    readonly replSetName?: string;
+    readonly [option: string]: unknown;
+  };
+  /** Sharding options. */
+  readonly sharding?: {
+    /** Role of the process in a sharded cluster: `configsvr` for config servers, `shardsvr` for shard members. */
+    readonly clusterRole?: 'configsvr' | 'shardsvr';
+    readonly [option: string]: unknown;
+  };
+  /** Log options. */
   readonly systemLog?: {
+    /** Where the server writes its log. */
     readonly destination?: 'file' | 'syslog';
+    /** Log file, when `destination` is `file`. */
     readonly path?: string;
     readonly [option: string]: unknown;
   };
@@ -35,10 +60,12 @@ export interface Args26 {
 
 /** Default read and write concerns of a process. */
 export interface DefaultRWConcern {
+  /** Default read concern of the process. */
   readonly defaultReadConcern?: {
     /** Consistency and isolation of reads. */
     readonly level?: ReadConcernLevel;
   };
+  /** Default write concern of the process. */
   readonly defaultWriteConcern?: {
     /** Whether write acknowledgement must be in the on-disk journal. */
     readonly j?: boolean;
@@ -73,8 +100,8 @@ export interface Process {
   readonly authSchemaVersion: number;
   /**
    * Version with which the process is feature compatible (`major.minor`). Required for servers 3.4 and later;
-   * it does not exist before 3.4.
-   * @pattern ^\d+\.\d+$
+   * it does not exist before 3.4, where operators write `""`, which counts as absent.
+   * @pattern ^(\d+\.\d+)?$
    */
   readonly featureCompatibilityVersion?: string;
   /** Database configuration object for server versions 2.6 and later. */
@@ -125,20 +152,34 @@ export interface Process {
   readonly kmipProxyPort?: unknown;
   /** Not in the spec: the agent's plan, set by the service. */
   readonly plan?: readonly string[];
-  /** Not in the spec: restore settings the service sets while a restore runs (`backupPitRestoreType`, `backupRestore*`). */
+  /** Not in the spec: the kind of point-in-time restore, set by the service while a restore runs. */
   readonly backupPitRestoreType?: unknown;
+  /** Not in the spec: set by the service while a restore runs. */
   readonly backupRestoreCertificateValidationHostname?: unknown;
+  /** Not in the spec: set by the service while a restore runs. */
   readonly backupRestoreCheckpointTimestamp?: unknown;
+  /** Not in the spec: set by the service while a restore runs. */
   readonly backupRestoreDesiredTime?: unknown;
+  /** Not in the spec: set by the service while a restore runs. */
   readonly backupRestoreFilterList?: unknown;
+  /** Not in the spec: set by the service while a restore runs. */
   readonly backupRestoreJobId?: unknown;
+  /** Not in the spec: set by the service while a restore runs. */
   readonly backupRestoreIsSuccessiveUpgrade?: unknown;
+  /** Not in the spec: set by the service while a restore runs. */
   readonly backupRestoreOplogBaseUrl?: unknown;
+  /** Not in the spec: set by the service while a restore runs. */
   readonly backupRestoreOplog?: unknown;
+  /** Not in the spec: set by the service while a restore runs. */
   readonly backupRestoreRsVersion?: unknown;
+  /** Not in the spec: set by the service while a restore runs. */
   readonly backupRestoreSourceGroupId?: unknown;
+  /** Not in the spec: set by the service while a restore runs. */
   readonly backupRestoreSourceRsId?: unknown;
+  /** Not in the spec: set by the service while a restore runs. */
   readonly backupRestoreSystemRolesUUID?: unknown;
+  /** Not in the spec: set by the service while a restore runs. */
   readonly backupRestoreSystemUsersUUID?: unknown;
+  /** Not in the spec: set by the service while a restore runs. */
   readonly backupRestoreVerificationKey?: unknown;
 }

@@ -30,10 +30,10 @@ export interface ReplicaSetMember {
    */
   readonly secondaryDelaySecs?: number;
   /**
-   * Not in the spec: the name of `secondaryDelaySecs` in documents for servers before 5.0.
+   * Not in the spec: the name of `secondaryDelaySecs` for servers before 5.0, which do not know the new name.
+   * Give one of the two, the one the server's version understands.
    * @TJS-type integer
    * @minimum 0
-   * @deprecated Use `secondaryDelaySecs` (servers 5.0 and later).
    */
   readonly slaveDelay?: number;
   /**

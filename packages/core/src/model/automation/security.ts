@@ -84,9 +84,20 @@ export interface Kerberos {
  * or any resource.
  */
 export type PrivilegeResource =
-  | { readonly db: string; readonly collection: string }
-  | { readonly cluster: true }
-  | { readonly anyResource: true };
+  | {
+      /** Database; `""` means every database. */
+      readonly db: string;
+      /** Collection; `""` means every collection of the database. */
+      readonly collection: string;
+    }
+  | {
+      /** The cluster itself (cluster-wide actions). */
+      readonly cluster: true;
+    }
+  | {
+      /** Every resource. */
+      readonly anyResource: true;
+    };
 
 /** One privilege of a user-defined role. */
 export interface Privilege {

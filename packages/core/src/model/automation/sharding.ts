@@ -60,7 +60,9 @@ export interface Balancer {
 
 /** Change stream options of one replica set or sharded cluster. */
 export interface ClusterWideConfiguration {
+  /** Change stream options. */
   readonly changeStreamOptions?: {
+    /** Retention of the pre- and post-images of changed documents. */
     readonly preAndPostImages?: {
       /**
        * Retention of pre- and post-images in seconds; when omitted, retained until the matching change events

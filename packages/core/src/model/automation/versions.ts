@@ -17,9 +17,8 @@ export interface Build {
   /** Processor architecture: `amd64` or `ppc64le` in the spec; real documents also carry `aarch64` and `s390x`. */
   readonly architecture: Architecture;
   /**
-   * Bus width. Deprecated, but must not be removed or modified.
+   * Bus width. Deprecated by the spec, but kept for compatibility: it must not be removed or modified.
    * @TJS-type integer
-   * @deprecated Kept for compatibility: must not be removed or modified.
    */
   readonly bits?: number;
   /** true for Windows builds requiring Windows 7 or Server 2008 R2 or later. */

@@ -1,0 +1,127 @@
+/** The command line as data: which command, with which options, or the one-line reason it cannot run. */
+import { parseArgs } from 'node:util';
+
+export type Format = 'text' | 'json' | 'sarif';
+export const FORMATS: readonly Format[] = ['text', 'json', 'sarif'];
+
+export interface ValidateCommand {
+  readonly command: 'validate';
+  readonly inputs: readonly string[];
+  readonly format: Format;
+  /** Exit 1 when there are more warnings than this. */
+  readonly maxWarnings: number | undefined;
+  readonly quiet: boolean;
+  /** `--color` / `--no-color`; undefined: decide from the environment. */
+  readonly color: boolean | undefined;
+  /** Worker threads; undefined: automatic (serial below the threshold). */
+  readonly jobs: number | undefined;
+}
+
+export interface SchemaCommand {
+  readonly command: 'schema';
+  readonly out: string | undefined;
+}
+
+export type Command =
+  | ValidateCommand
+  | SchemaCommand
+  | { readonly command: 'help'; readonly topic?: 'validate' | 'schema' }
+  | { readonly command: 'version' };
+
+export type ParsedArgs = { readonly ok: true; readonly value: Command } | { readonly ok: false; readonly error: string };
+
+const usageError = (error: string): ParsedArgs => ({ ok: false, error: `${error}; run dbkit --help for usage` });
+
+/** node:util's messages are long and mention internals; dbkit says what is wrong in its own words. */
+function describeParseError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const unknown = /Unknown option '([^']+)'/.exec(message);
+  if (unknown) return `unknown option ${unknown[1]}`;
+  const missing = /Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(message);
+  if (missing) return `option ${missing[1]} needs a value`;
+  const extra = /Unexpected argument '([^']+)'/.exec(message);
+  if (extra) return `unexpected argument ${extra[1]}`;
+  return message.split('\n')[0] ?? message;
+}
+
+function nonNegativeInteger(name: string, value: string | undefined, min: number): number | string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min) return `${name} takes an integer ${min} or more, not "${value}"`;
+  return Number(value);
+}
+
+export function parseCommandLine(argv: readonly string[]): ParsedArgs {
+  const [first, ...rest] = argv;
+  if (first === undefined) return usageError('missing command: try dbkit validate <file|folder|glob|->');
+  if (first === '--help' || first === '-h' || first === 'help') {
+    const topic = rest[0];
+    return { ok: true, value: { command: 'help', ...(topic === 'validate' || topic === 'schema' ? { topic } : {}) } };
+  }
+  if (first === '--version' || first === '-v') return { ok: true, value: { command: 'version' } };
+  if (first === 'validate') return parseValidate(rest);
+  if (first === 'schema') return parseSchema(rest);
+  if (first.startsWith('-')) return usageError(`unknown option ${first} (give a command first: validate or schema)`);
+  return usageError(`unknown command ${first}`);
+}
+
+function parseValidate(args: readonly string[]): ParsedArgs {
+  const parse = () => parseArgs({ args: [...args], options: validateOptions, allowPositionals: true, strict: true });
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse();
+  } catch (error) {
+    return usageError(describeParseError(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { ok: true, value: { command: 'help', topic: 'validate' } };
+  const format = values.format ?? 'text';
+  if (!(FORMATS as readonly string[]).includes(format)) {
+    return usageError(`--format takes ${FORMATS.join(', ')}, not "${format}"`);
+  }
+  const maxWarnings = nonNegativeInteger('--max-warnings', values['max-warnings'], 0);
+  if (typeof maxWarnings === 'string') return usageError(maxWarnings);
+  const jobs = nonNegativeInteger('--jobs', values.jobs, 1);
+  if (typeof jobs === 'string') return usageError(jobs);
+  if (values.color && values['no-color']) return usageError('give --color or --no-color, not both');
+  if (positionals.length === 0) {
+    return usageError('dbkit validate needs at least one file, folder, glob or - (stdin), e.g. dbkit validate examples');
+  }
+  return {
+    ok: true,
+    value: {
+      command: 'validate',
+      inputs: positionals,
+      format: format as Format,
+      maxWarnings,
+      quiet: values.quiet ?? false,
+      color: values.color ? true : values['no-color'] ? false : undefined,
+      jobs,
+    },
+  };
+}
+
+const validateOptions = {
+  format: { type: 'string', short: 'f' },
+  'max-warnings': { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  jobs: { type: 'string', short: 'j' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const schemaOptions = {
+  out: { type: 'string', short: 'o' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function parseSchema(args: readonly string[]): ParsedArgs {
+  try {
+    const { values } = parseArgs({ args: [...args], options: schemaOptions, allowPositionals: false, strict: true });
+    if (values.help) return { ok: true, value: { command: 'help', topic: 'schema' } };
+    if (values.out === '') return usageError('--out needs a folder');
+    return { ok: true, value: { command: 'schema', out: values.out } };
+  } catch (error) {
+    return usageError(describeParseError(error));
+  }
+}

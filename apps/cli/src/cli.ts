@@ -1,0 +1,29 @@
+/** The command line: parse, dispatch, and turn every outcome into an exit code. */
+import { parseCommandLine } from './args.js';
+import { MAIN_HELP, SCHEMA_HELP, VALIDATE_HELP } from './help.js';
+import type { Io } from './io.js';
+import { runSchema } from './schemaCommand.js';
+import { runValidate } from './validateCommand.js';
+
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  const parsed = parseCommandLine(argv);
+  if (!parsed.ok) {
+    io.stderr.write(`dbkit: ${parsed.error}\n`);
+    return 2;
+  }
+  const command = parsed.value;
+  switch (command.command) {
+    case 'help':
+      io.stdout.write(command.topic === 'validate' ? VALIDATE_HELP : command.topic === 'schema' ? SCHEMA_HELP : MAIN_HELP);
+      return 0;
+    case 'version':
+      io.stdout.write(`${io.tool.version}\n`);
+      return 0;
+    case 'validate':
+      return runValidate(command, io);
+    case 'schema':
+      return runSchema(command, io);
+    default:
+      return command satisfies never;
+  }
+}

@@ -1,0 +1,45 @@
+/** The `--help` texts. */
+
+export const MAIN_HELP = `dbkit: checks automation configurations against the JSON Schema and every rule of @dbkit/core.
+
+Usage:
+  dbkit validate <file|folder|glob|->... [options]   validate automation configs
+  dbkit schema [--out <folder>]                      write the JSON Schemas and catalog.json
+  dbkit --help | --version
+
+Run dbkit validate --help or dbkit schema --help for the options.
+`;
+
+export const VALIDATE_HELP = `Usage: dbkit validate <file|folder|glob|->... [options]
+
+Inputs:
+  file.json        always validated
+  folder           every *.json below it (not node_modules, not dot-folders) that is an automation config:
+                   named like the catalog's patterns (*.automation.json) or with "processes" and "dbVersions";
+                   other JSON files are skipped (a note in text output)
+  'glob/**/*.json' expanded by dbkit (quote it); every match is validated
+  -                stdin, printed as <stdin>
+
+Options:
+  -f, --format <text|json|sarif>  text (default): file:line:col severity CODE message, a code frame, a summary
+                                  json: one JSON array, one finding per line
+                                  sarif: SARIF 2.1.0 for GitHub code scanning
+      --max-warnings <n>          exit 1 when there are more than n warnings
+  -q, --quiet                     errors only
+      --color, --no-color         force colour on or off (default: on for a terminal; NO_COLOR, FORCE_COLOR honoured)
+  -j, --jobs <n>                  worker threads (default: all cores, for large inputs only; 1 = no workers)
+  -h, --help
+
+Exit codes:
+  0  no errors (and no more warnings than --max-warnings)
+  1  errors found, or more warnings than --max-warnings
+  2  bad usage, a missing or unreadable input, or a file that is not valid JSON (comments and trailing commas
+     included); the reason is one line on stderr
+`;
+
+export const SCHEMA_HELP = `Usage: dbkit schema [--out <folder>]
+
+Without --out, prints the automation-config JSON Schema to stdout.
+With --out, writes every schema of @dbkit/schema (*.schema.json) and catalog.json into the folder (created if
+needed; existing files of the same names are replaced).
+`;

@@ -1,0 +1,108 @@
+/**
+ * One file, start to finish: parse, choose, validate (JSON Schema and core), merge, place, mask. Pure apart from
+ * the validator it is given, so the same function runs in the main thread and in the workers.
+ */
+import { validateAutomationConfig } from '@dbkit/core';
+import { parse, parseTree } from 'jsonc-parser';
+import { DEFAULT_FRAME, renderFrame } from '../output/frame.js';
+import { type Palette, severityColor } from '../output/color.js';
+import { isAutomationConfigValue, matchesAny } from './automation.js';
+import type { FileResult, Finding, LocatedFinding, Span } from './finding.js';
+import { type Anchor, createLineIndex, rangeOf, spanOfPath } from './locate.js';
+import { findSecretValues, scrub } from './mask.js';
+import { mergeFindings } from './merge.js';
+import { schemaAnchor, schemaFindings } from './schemaFindings.js';
+import type { SchemaValidator } from './schemaValidator.js';
+import { syntaxFindings } from './syntax.js';
+
+export interface CheckContext {
+  /** Undefined when @dbkit/schema is not available: only core's rules run. */
+  readonly validator: SchemaValidator | undefined;
+  readonly automationPatterns: readonly RegExp[];
+  /** Errors only: no code frames are rendered for warnings and infos (the output leaves them out). */
+  readonly quiet: boolean;
+  /** Render code frames (text format) with this palette; undefined for json and sarif. */
+  readonly frames: Palette | undefined;
+}
+
+/** Core codes about a field's name rather than its value: the key is underlined. */
+const KEY_CODES: ReadonlySet<string> = new Set(['DBK107', 'DBK108', 'DBK501', 'DBK503', 'DBK507']);
+
+function anchorOf(finding: Finding): Anchor {
+  if (finding.source === 'schema') return schemaAnchor(finding.code.slice('schema/'.length));
+  return KEY_CODES.has(finding.code) ? 'key' : 'value';
+}
+
+const NOT_A_CONFIG = 'not an automation config (no "processes" and "dbVersions")';
+const BROKEN_NOT_A_CONFIG = 'not valid JSON, and not named or shaped like an automation config';
+
+/**
+ * Checks one document.
+ * @param explicit whether the user named this input (a file, a glob match, stdin); files found by walking a folder
+ *   are validated only when they are automation configs.
+ */
+export function checkText(name: string, source: string, explicit: boolean, context: CheckContext): FileResult {
+  // A byte-order mark is not JSON, but editors write one; it is dropped (columns count from after it).
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
+  const named = explicit || matchesAny(name, context.automationPatterns);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    // A folder's broken JSON counts when its name or what can be read of it says automation config.
+    if (!named && !isAutomationConfigValue(parse(text))) {
+      return { name, status: 'skipped', reason: BROKEN_NOT_A_CONFIG, findings: [] };
+    }
+    const findings = syntaxFindings(text, error instanceof Error ? error.message : String(error));
+    return { name, status: 'invalid-json', findings: locate(text, findings, context) };
+  }
+  if (!named && !isAutomationConfigValue(value)) return { name, status: 'skipped', reason: NOT_A_CONFIG, findings: [] };
+
+  const schema = context.validator ? schemaFindings(context.validator.validate(value), value) : [];
+  const findings = mergeFindings(validateAutomationConfig(value), schema);
+  return { name, status: 'checked', findings: findings.length === 0 ? [] : locate(text, findings, context) };
+}
+
+/** Places findings in the text, in text order, with messages scrubbed of secrets and frames when asked for. */
+function locate(text: string, findings: readonly Finding[], context: CheckContext): LocatedFinding[] {
+  const root = parseTree(text);
+  const index = createLineIndex(text);
+  const secrets = findSecretValues(text);
+  const placed = findings.map((finding) => {
+    const span: Span = finding.span ?? spanOfPath(root, index, finding.path, anchorOf(finding));
+    return { finding, span };
+  });
+  // Stable: findings at the same place keep the order core reported them in.
+  placed.sort((a, b) => a.span.offset - b.span.offset);
+  return placed.map(({ finding, span }) => {
+    const located: LocatedFinding = {
+      code: finding.code,
+      severity: finding.severity,
+      message: scrub(finding.message, secrets),
+      path: finding.path,
+      source: finding.source,
+      range: rangeOf(index, span),
+      ...(finding.related
+        ? {
+            related: finding.related.map((r) => ({
+              path: r.path,
+              message: scrub(r.message, secrets),
+              range: rangeOf(index, spanOfPath(root, index, r.path)),
+            })),
+          }
+        : {}),
+      ...(finding.tags ? { tags: finding.tags } : {}),
+      ...(finding.suggestions ? { suggestions: finding.suggestions.map((s) => scrub(s, secrets)) } : {}),
+      ...(context.frames && (!context.quiet || finding.severity === 'error')
+        ? {
+            frame: renderFrame(text, index, span, secrets, {
+              ...DEFAULT_FRAME,
+              palette: context.frames,
+              accent: severityColor(context.frames, finding.severity),
+            }),
+          }
+        : {}),
+    };
+    return located;
+  });
+}

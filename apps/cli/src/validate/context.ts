@@ -1,0 +1,48 @@
+/** Builds a `CheckContext` from plain, cloneable settings: in the main thread, and once in every worker. */
+import { palette } from '../output/color.js';
+import { loadSchemaPackage } from '../schemaSource.js';
+import { automationPatterns, patternToRegExp } from './automation.js';
+import type { CheckContext } from './check.js';
+import { loadPrecompiled } from './precompiled.js';
+import { compileValidators, createSchemaValidator } from './schemaValidator.js';
+
+export interface CheckSettings {
+  readonly quiet: boolean;
+  /** Code frames (text format), coloured or not; undefined: no frames (json, sarif). */
+  readonly frames: { readonly color: boolean } | undefined;
+}
+
+export interface ContextLoad {
+  readonly context: CheckContext;
+  /** Why the JSON Schema step does not run, when it does not. */
+  readonly schemaUnavailable?: string;
+}
+
+function validatorFor(schema: object) {
+  const precompiled = loadPrecompiled(schema);
+  return precompiled
+    ? createSchemaValidator(precompiled, 'precompiled')
+    : createSchemaValidator(compileValidators(schema), 'compiled');
+}
+
+/** @throws Error when the schema cannot be compiled (a broken @dbkit/schema build). */
+export async function createCheckContext(settings: CheckSettings): Promise<ContextLoad> {
+  const schema = await loadSchemaPackage();
+  const base = {
+    quiet: settings.quiet,
+    frames: settings.frames ? palette(settings.frames.color) : undefined,
+  };
+  if (!schema.ok) {
+    return {
+      context: { ...base, validator: undefined, automationPatterns: automationPatterns(undefined).map(patternToRegExp) },
+      schemaUnavailable: schema.reason,
+    };
+  }
+  return {
+    context: {
+      ...base,
+      validator: validatorFor(schema.value.automationConfigSchema),
+      automationPatterns: automationPatterns(schema.value.catalog).map(patternToRegExp),
+    },
+  };
+}

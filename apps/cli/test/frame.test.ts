@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { palette } from '../src/output/color.js';
+import { DEFAULT_FRAME, renderFrame } from '../src/output/frame.js';
+import type { Span } from '../src/validate/finding.js';
+import { createLineIndex } from '../src/validate/locate.js';
+import { findSecretValues } from '../src/validate/mask.js';
+
+const plain = palette(false);
+
+/** Renders the frame of the first occurrence of `needle`. */
+function frame(text: string, needle: string, options: Partial<typeof DEFAULT_FRAME> = {}): string {
+  const offset = text.indexOf(needle);
+  const span: Span = { offset, length: needle.length };
+  return renderFrame(text, createLineIndex(text), span, findSecretValues(text), {
+    ...DEFAULT_FRAME,
+    ...options,
+    palette: plain,
+    accent: plain.red,
+  });
+}
+
+const auth = `{
+  "auth": {
+    "autoUser": 42,
+    "autoPwd": "hunter2-secret",
+    "key": "a2V5ZmlsZQ==",
+    "usersWanted": [{ "user": "app", "pwd": 12345, "initPwd": ["x", "y"] }]
+  }
+}`;
+
+describe('code frames', () => {
+  it('shows two lines either side, marks the line and underlines the span', () => {
+    expect(frame(auth, '42')).toMatchInlineSnapshot(`
+      "  1 | {
+        2 |   "auth": {
+      > 3 |     "autoUser": 42,
+          |                 ^^
+        4 |     "autoPwd": "********",
+        5 |     "key": "********","
+    `);
+  });
+
+  it('masks secrets of any type on every line shown, the span line included', () => {
+    const out = frame(auth, '"usersWanted"');
+    expect(out).toContain('"pwd": ********, "initPwd": ["********", "********"] }]');
+    expect(out).not.toMatch(/hunter2|a2V5|12345|"x"/);
+    // The underline stays under the key even though masks before it changed the line's length.
+    expect(out).toContain('> 6 |     "usersWanted"');
+    expect(out).toContain('    |     ^^^^^^^^^^^^^');
+  });
+
+  it('underlines a masked value with the mask', () => {
+    expect(frame(auth, '"hunter2-secret"', { context: 0 })).toMatchInlineSnapshot(`
+      "> 4 |     "autoPwd": "********",
+          |                ^^^^^^^^^^"
+    `);
+  });
+
+  it('cuts a long line to a window around the span', () => {
+    const long = `{"a": [${Array.from({ length: 200 }, (_, i) => i).join(', ')}], "autoPwd": "s3cr3t-value", "b": "here"}`;
+    const out = frame(long, '"here"', { maxWidth: 120 });
+    const [line, carets] = out.split('\n');
+    expect(line).toMatch(/^> 1 \| …/);
+    expect(line).toContain('"autoPwd": "********"');
+    expect(line).not.toContain('s3cr3t');
+    expect(carets!.indexOf('^')).toBe(line!.indexOf('"here"'));
+    expect(carets!.endsWith(' ^^^^^^')).toBe(true);
+  });
+
+  it('points at the end of the text for an error at end of file', () => {
+    const text = '{\n  "a": [1,\n';
+    const out = renderFrame(text, createLineIndex(text), { offset: text.length, length: 0 }, [], {
+      ...DEFAULT_FRAME,
+      palette: plain,
+      accent: plain.red,
+    });
+    expect(out).toMatchInlineSnapshot(`
+      "  1 | {
+        2 |   "a": [1,
+      > 3 |
+          | ^"
+    `);
+  });
+
+  it('shows tabs and carriage returns without shifting the underline', () => {
+    const text = '{\r\n\t"version": "x"\r\n}';
+    expect(frame(text, '"x"', { context: 0 })).toMatchInlineSnapshot(`
+      "> 2 |  "version": "x"
+          |             ^^^"
+    `);
+  });
+
+  it('colours the marker and underline only when asked', () => {
+    const colored = palette(true);
+    const text = '{"a": 1}';
+    const out = renderFrame(text, createLineIndex(text), { offset: 6, length: 1 }, [], {
+      ...DEFAULT_FRAME,
+      palette: colored,
+      accent: colored.red,
+    });
+    expect(out).toContain('\u001b[31m^\u001b[0m');
+    expect(frame(text, '1')).not.toContain('\u001b[');
+  });
+});

@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const cliRoot = fileURLToPath(new URL('..', import.meta.url));
+export const repoRoot = join(cliRoot, '..', '..');
+export const bin = join(cliRoot, 'dist', 'main.js');
+export const examples = join(repoRoot, 'examples', 'automation');
+
+export function example(name: string): string {
+  return readFileSync(join(examples, name), 'utf8');
+}
+
+export interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Runs the built binary the way a user does: a child process, no TTY, and neither NO_COLOR nor FORCE_COLOR
+ * unless the test sets them (vitest sets FORCE_COLOR for its own output).
+ */
+export function run(
+  args: readonly string[],
+  options: { cwd?: string; input?: string; env?: Record<string, string> } = {},
+): Run {
+  if (!existsSync(bin)) {
+    throw new Error(`${bin} is missing: build the CLI first (npx --yes pnpm@10.34.8 --filter @dbkit/cli... run build)`);
+  }
+  const env: Record<string, string | undefined> = { ...process.env, ...options.env };
+  if (options.env?.NO_COLOR === undefined) delete env.NO_COLOR;
+  if (options.env?.FORCE_COLOR === undefined) delete env.FORCE_COLOR;
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    cwd: options.cwd ?? repoRoot,
+    encoding: 'utf8',
+    input: options.input ?? '',
+    env,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A fresh temporary folder with the given files (relative path → text). */
+export function tempDir(files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dbkit-cli-'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: test edits reach into arbitrary JSON documents.
+export type Json = any;
+
+/** Edits a JSON document given as text and returns it pretty-printed (2 spaces, like the examples). */
+export function edit(text: string, change: (doc: Json) => void): string {
+  const doc = JSON.parse(text);
+  change(doc);
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+/** The 1-based line of the first occurrence of `needle` in `text`. */
+export function lineOf(text: string, needle: string): number {
+  const at = text.indexOf(needle);
+  if (at === -1) throw new Error(`${needle} not in text`);
+  return text.slice(0, at).split('\n').length;
+}

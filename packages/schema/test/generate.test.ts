@@ -1,0 +1,55 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CATALOG_FILE, SCHEMA_FILES } from '../src/files.js';
+import { generateSchemas, renderFiles, SCHEMA_DIR, serialize } from '../src/generate.js';
+
+// Type-checking core and generating takes a few seconds: once for the whole file.
+const generated = generateSchemas();
+const rendered = renderFiles(generated);
+
+describe('the committed files are what the generator produces', () => {
+  // Locally a missing file is written; in CI (CI=true) vitest writes nothing and any difference fails.
+  it.for([...rendered.keys()])('schema/%s', async (file) => {
+    await expect(rendered.get(file)).toMatchFileSnapshot(`../schema/${file}`);
+  });
+
+  it('schema/ holds no file the generator does not produce', () => {
+    const onDisk = readdirSync(SCHEMA_DIR).sort();
+    expect(onDisk).toEqual([...rendered.keys()].sort());
+  });
+
+  it('produces one file per schema plus the catalog', () => {
+    expect([...rendered.keys()].sort()).toEqual([...SCHEMA_FILES.map((f) => f.file), CATALOG_FILE].sort());
+  });
+
+  it('produces byte-identical output on a second run', () => {
+    expect(renderFiles(generateSchemas())).toEqual(rendered);
+  });
+});
+
+describe('serialize', () => {
+  it.for([
+    [
+      'sorts keys at every level',
+      { b: 1, a: { d: [{ z: 1, y: 2 }], c: null } },
+      '{"a":{"c":null,"d":[{"y":2,"z":1}]},"b":1}',
+    ],
+    [
+      "keeps a snippet body's key order (the order the snippet inserts fields in)",
+      { defaultSnippets: [{ label: 'x', body: { name: 'n', hostname: 'h' } }] },
+      '{"defaultSnippets":[{"body":{"name":"n","hostname":"h"},"label":"x"}]}',
+    ],
+    [
+      'sorts a property named body like any other',
+      { properties: { body: { type: 'string', a: 1 } } },
+      '{"properties":{"body":{"a":1,"type":"string"}}}',
+    ],
+  ] as const)('%s', ([, value, compact]) => {
+    const text = serialize(value);
+    expect(JSON.stringify(JSON.parse(text))).toBe(compact);
+  });
+
+  it('indents by two spaces and ends with one newline', () => {
+    expect(serialize({ a: [1] })).toBe('{\n  "a": [\n    1\n  ]\n}\n');
+  });
+});
