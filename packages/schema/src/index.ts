@@ -20,6 +20,7 @@ import errorSchema from '../schema/error.schema.json' with { type: 'json' };
 import snapshotPatchSchema from '../schema/snapshot-patch.schema.json' with { type: 'json' };
 import { CATALOG_FILE, SCHEMA_FILES } from './files.js';
 
+export { fileMatchToRegExp, isAutomationConfigFileName, matchesAny } from './fileMatch.js';
 export { AUTOMATION_CONFIG_FILE_MATCH, SCHEMA_VERSION } from './files.js';
 
 /** A JSON Schema (draft-07) as a plain object. */

@@ -26,7 +26,7 @@ describe("the README's main job (dbkit validate examples)", () => {
     expect(stdout).toContain(
       'examples/automation/mistakes/broken.automation.json:626:19 error DBK202 "shop-shard1-2" does not name a process',
     );
-    expect(stdout).toMatch(/> 626 \| {10}"host": "shop-shard1-2",\n\s+\| +\^{15}/);
+    expect(stdout).toMatch(/> 626 \| +"host": "shop-shard1-2",\n\s+\| +\^{15}/);
     expect(stdout.match(/^examples\/\S+:\d+:\d+ error /gm)).toHaveLength(7);
     expect(stdout.match(/^examples\/\S+:\d+:\d+ warning /gm)).toHaveLength(3);
     expect(stdout).toContain('examples/api/alert-list.json: skipped, not an automation config');

@@ -1,0 +1,246 @@
+/**
+ * The LSP server over any connection (Node stdio/IPC/socket, or a browser worker): documents, configuration,
+ * diagnostics (pushed, debounced, or pulled with LSP 3.17) and one thin handler per feature. Every handler
+ * resolves the parsed document, calls its feature in the service, and returns; an exception is logged and becomes
+ * an empty answer, never a crash.
+ */
+import {
+  CodeActionKind,
+  type Connection,
+  DocumentDiagnosticReportKind,
+  type InitializeParams,
+  type InitializeResult,
+  ResponseError,
+  type ServerCapabilities,
+  TextDocumentSyncKind,
+  TextDocuments,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ParsedDocument } from '../service/document.js';
+import { getCodeActions } from '../service/features/codeActions.js';
+import { getCompletion } from '../service/features/completion.js';
+import { getDefinition } from '../service/features/definition.js';
+import { getDiagnostics } from '../service/features/diagnostics.js';
+import { getDocumentSymbols } from '../service/features/documentSymbols.js';
+import { getFoldingRanges } from '../service/features/folding.js';
+import { format } from '../service/features/formatting.js';
+import { getHover } from '../service/features/hover.js';
+import { getReferences } from '../service/features/references.js';
+import { prepareRename, rename } from '../service/features/rename.js';
+import { getSelectionRanges } from '../service/features/selectionRanges.js';
+import { createLanguageService, type LanguageService } from '../service/languageService.js';
+import { DEFAULT_SELECTION } from '../service/selection.js';
+import { readSettings, type ServerSettings } from './settings.js';
+
+export const SERVER_NAME = 'dbkit-language-server';
+export const SERVER_VERSION = '0.1.0';
+
+/** How long after the last change diagnostics are pushed (clients without pull diagnostics). */
+export const DIAGNOSTICS_DELAY_MS = 200;
+
+export function createServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  let service: LanguageService = createLanguageService();
+  let settings: ServerSettings = { selection: DEFAULT_SELECTION };
+  let pullDiagnostics = false;
+  let configurationRequests = false;
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  /** Runs a handler; a failure is logged with the request's name and answered with `fallback`. */
+  async function safe<T>(name: string, fallback: T, run: () => T | Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof ResponseError) throw error;
+      connection.console.error(
+        `${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      return fallback;
+    }
+  }
+
+  /** The parsed document when dbkit serves it; undefined for unknown and other documents. */
+  function served(uri: string): ParsedDocument | undefined {
+    const document = documents.get(uri);
+    if (document === undefined || !service.isAutomationConfig(document)) return undefined;
+    return service.parse(document);
+  }
+
+  function publishDiagnostics(uri: string): void {
+    timers.delete(uri);
+    const document = documents.get(uri);
+    if (document === undefined) return;
+    void safe('diagnostics', undefined, () => {
+      const doc = served(uri);
+      void connection.sendDiagnostics({ uri, version: document.version, diagnostics: doc ? getDiagnostics(doc) : [] });
+    });
+  }
+
+  function scheduleDiagnostics(uri: string, delay: number): void {
+    if (pullDiagnostics) return;
+    const pending = timers.get(uri);
+    if (pending !== undefined) clearTimeout(pending);
+    timers.set(
+      uri,
+      setTimeout(() => publishDiagnostics(uri), delay),
+    );
+  }
+
+  function applySettings(next: ServerSettings): void {
+    settings = next;
+    service.configure(settings.selection);
+    if (pullDiagnostics) connection.languages.diagnostics.refresh();
+    else for (const document of documents.all()) scheduleDiagnostics(document.uri, 0);
+  }
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const text = params.capabilities.textDocument;
+    const contentFormat = text?.hover?.contentFormat;
+    settings = { selection: readSettings(params.initializationOptions, DEFAULT_SELECTION).selection };
+    service = createLanguageService({
+      markdown: contentFormat === undefined || contentFormat.includes('markdown'),
+      snippets: text?.completion?.completionItem?.snippetSupport ?? false,
+      selection: settings.selection,
+    });
+    pullDiagnostics = text?.diagnostic !== undefined;
+    configurationRequests = params.capabilities.workspace?.configuration ?? false;
+    const capabilities: ServerCapabilities = {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      completionProvider: { triggerCharacters: ['"', ':', ' '], resolveProvider: false },
+      hoverProvider: true,
+      definitionProvider: true,
+      referencesProvider: true,
+      renameProvider: { prepareProvider: true },
+      documentSymbolProvider: { label: 'dbkit' },
+      foldingRangeProvider: true,
+      selectionRangeProvider: true,
+      documentFormattingProvider: true,
+      documentRangeFormattingProvider: true,
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+      ...(pullDiagnostics
+        ? { diagnosticProvider: { identifier: 'dbkit', interFileDependencies: false, workspaceDiagnostics: false } }
+        : {}),
+    };
+    return { capabilities, serverInfo: { name: SERVER_NAME, version: SERVER_VERSION } };
+  });
+
+  connection.onInitialized(() => {
+    if (configurationRequests) void pullConfiguration();
+  });
+
+  async function pullConfiguration(): Promise<void> {
+    await safe('configuration', undefined, async () => {
+      const section: unknown = await connection.workspace.getConfiguration('dbkit');
+      applySettings(readSettings({ dbkit: section }, settings.selection));
+    });
+  }
+
+  connection.onDidChangeConfiguration((change) => {
+    if (configurationRequests) void pullConfiguration();
+    else applySettings(readSettings(change.settings, settings.selection));
+  });
+
+  documents.onDidOpen((event) => scheduleDiagnostics(event.document.uri, 0));
+  documents.onDidChangeContent((event) => scheduleDiagnostics(event.document.uri, DIAGNOSTICS_DELAY_MS));
+  documents.onDidClose((event) => {
+    const pending = timers.get(event.document.uri);
+    if (pending !== undefined) clearTimeout(pending);
+    timers.delete(event.document.uri);
+    service.forget(event.document.uri);
+    if (!pullDiagnostics) void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+  });
+
+  connection.languages.diagnostics.on((params) =>
+    safe('diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] }, () => {
+      const doc = served(params.textDocument.uri);
+      return { kind: DocumentDiagnosticReportKind.Full, items: doc ? getDiagnostics(doc) : [] };
+    }),
+  );
+
+  const offsetOf = (doc: ParsedDocument, position: { line: number; character: number }): number =>
+    doc.textDocument.offsetAt(position);
+
+  connection.onCompletion((params, token) =>
+    safe('completion', null, () => {
+      const doc = served(params.textDocument.uri);
+      if (doc === undefined || token.isCancellationRequested) return null;
+      return getCompletion(doc, params.position, service.context);
+    }),
+  );
+  connection.onHover((params, token) =>
+    safe('hover', null, () => {
+      const doc = served(params.textDocument.uri);
+      if (doc === undefined || token.isCancellationRequested) return null;
+      return getHover(doc, params.position, service.context);
+    }),
+  );
+  connection.onDefinition((params) =>
+    safe('definition', null, () => {
+      const doc = served(params.textDocument.uri);
+      return doc ? getDefinition(doc, offsetOf(doc, params.position)) : null;
+    }),
+  );
+  connection.onReferences((params) =>
+    safe('references', null, () => {
+      const doc = served(params.textDocument.uri);
+      return doc ? getReferences(doc, offsetOf(doc, params.position), params.context.includeDeclaration) : null;
+    }),
+  );
+  connection.onPrepareRename((params) =>
+    safe('prepareRename', null, () => {
+      const doc = served(params.textDocument.uri);
+      if (doc === undefined) return null;
+      const result = prepareRename(doc, offsetOf(doc, params.position));
+      if (!result.ok) throw new ResponseError(-32803, result.reason);
+      return { range: result.range, placeholder: result.placeholder };
+    }),
+  );
+  connection.onRenameRequest((params) =>
+    safe('rename', null, () => {
+      const doc = served(params.textDocument.uri);
+      if (doc === undefined) return null;
+      const result = rename(doc, offsetOf(doc, params.position), params.newName);
+      if (!result.ok) throw new ResponseError(-32803, result.reason);
+      return result.edit;
+    }),
+  );
+  connection.onDocumentSymbol((params) =>
+    safe('documentSymbol', null, () => {
+      const doc = served(params.textDocument.uri);
+      return doc ? getDocumentSymbols(doc, service.context) : null;
+    }),
+  );
+  connection.onFoldingRanges((params) =>
+    safe('foldingRange', null, () => {
+      const doc = served(params.textDocument.uri);
+      return doc ? getFoldingRanges(doc, service.context) : null;
+    }),
+  );
+  connection.onSelectionRanges((params) =>
+    safe('selectionRange', null, () => {
+      const doc = served(params.textDocument.uri);
+      return doc ? getSelectionRanges(doc, params.positions, service.context) : null;
+    }),
+  );
+  connection.onDocumentFormatting((params) =>
+    safe('formatting', null, () => {
+      const doc = served(params.textDocument.uri);
+      return doc ? format(doc, undefined, params.options, service.context) : null;
+    }),
+  );
+  connection.onDocumentRangeFormatting((params) =>
+    safe('rangeFormatting', null, () => {
+      const doc = served(params.textDocument.uri);
+      return doc ? format(doc, params.range, params.options, service.context) : null;
+    }),
+  );
+  connection.onCodeAction((params) =>
+    safe('codeAction', null, () => {
+      const doc = served(params.textDocument.uri);
+      return doc ? getCodeActions(doc, params.range, params.context.diagnostics) : null;
+    }),
+  );
+
+  documents.listen(connection);
+  connection.listen();
+}

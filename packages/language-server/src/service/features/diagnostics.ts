@@ -1,0 +1,137 @@
+/**
+ * Diagnostics: JSON syntax (plain JSON: comments and trailing commas are errors, as the service takes plain JSON)
+ * and every rule of core's validator, with stable codes, related information at the other end of a
+ * cross-reference, deprecated/unnecessary tags, and the fix values code actions need in `data`.
+ */
+import type { Diagnostic as CoreDiagnostic, DiagnosticCode } from '@dbkit/core';
+import {
+  type Diagnostic,
+  type DiagnosticRelatedInformation,
+  DiagnosticSeverity,
+  DiagnosticTag,
+} from 'vscode-languageserver-types';
+import type { ParsedDocument } from '../document.js';
+import { type Anchor, rangeOfPath } from '../positions.js';
+
+/** The source every dbkit diagnostic carries: editors show it beside the code. */
+export const DIAGNOSTIC_SOURCE = 'dbkit';
+
+/** Codes of diagnostics that are not core's: JSON syntax. */
+export const SyntaxCode = {
+  syntax: 'json/syntax',
+  comment: 'json/comment',
+  trailingComma: 'json/trailing-comma',
+  duplicateKey: 'json/duplicate-key',
+} as const;
+
+/** What code actions read back from a diagnostic. */
+export interface DiagnosticData {
+  /** Values that would fix the problem, best first (core's `suggestions`). */
+  readonly suggestions?: readonly string[];
+  /** The JSON path the diagnostic is about. */
+  readonly path?: readonly (string | number)[];
+}
+
+/** Core codes about a field's name rather than its value: the key is underlined. */
+const KEY_CODES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
+  'DBK107',
+  'DBK108',
+  'DBK501',
+  'DBK503',
+  'DBK507',
+]);
+
+const SEVERITY = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+} as const;
+
+const TAG = { deprecated: DiagnosticTag.Deprecated, unnecessary: DiagnosticTag.Unnecessary } as const;
+
+// vscode-json-languageservice's error codes (its ErrorCode enum), by name.
+const JsonErrorCode = { TrailingComma: 519, DuplicateKey: 520 } as const;
+
+/** The tree's syntax errors; vscode-json-languageservice keeps them on its document object. */
+interface JsonDocumentInternals {
+  readonly syntaxErrors?: readonly Diagnostic[];
+  readonly comments?: readonly {
+    readonly start: { line: number; character: number };
+    readonly end: { line: number; character: number };
+  }[];
+}
+
+function syntaxDiagnostics(doc: ParsedDocument): Diagnostic[] {
+  const internals = doc.json as unknown as JsonDocumentInternals;
+  const out: Diagnostic[] = [];
+  for (const error of internals.syntaxErrors ?? []) {
+    if (error.code === JsonErrorCode.TrailingComma) {
+      out.push({
+        range: error.range,
+        severity: DiagnosticSeverity.Error,
+        code: SyntaxCode.trailingComma,
+        source: DIAGNOSTIC_SOURCE,
+        message:
+          'Trailing comma: JSON allows no comma after the last item, and the service takes plain JSON. Remove the comma.',
+      });
+    } else if (error.code === JsonErrorCode.DuplicateKey) {
+      out.push({
+        range: error.range,
+        severity: DiagnosticSeverity.Warning,
+        code: SyntaxCode.duplicateKey,
+        source: DIAGNOSTIC_SOURCE,
+        message: 'Duplicate key: the service keeps only the last value of a key given twice. Remove one of them.',
+      });
+    } else {
+      out.push({
+        range: error.range,
+        severity: DiagnosticSeverity.Error,
+        code: SyntaxCode.syntax,
+        source: DIAGNOSTIC_SOURCE,
+        message: `${String(typeof error.message === 'string' ? error.message : error.message.value).replace(/\.?$/, '.')} The document is not valid JSON, so the service would refuse it.`,
+      });
+    }
+  }
+  for (const range of internals.comments ?? []) {
+    out.push({
+      range,
+      severity: DiagnosticSeverity.Error,
+      code: SyntaxCode.comment,
+      source: DIAGNOSTIC_SOURCE,
+      message:
+        'Comments are not allowed: the service takes plain JSON. Remove the comment (or move the note into a field).',
+    });
+  }
+  return out;
+}
+
+export function toLspDiagnostic(doc: ParsedDocument, d: CoreDiagnostic): Diagnostic {
+  const anchor: Anchor = KEY_CODES.has(d.code) ? 'key' : 'value';
+  const related: DiagnosticRelatedInformation[] | undefined = d.related?.map((r) => ({
+    location: { uri: doc.uri, range: rangeOfPath(doc, r.path) },
+    message: r.message,
+  }));
+  const data: DiagnosticData = { path: d.path, ...(d.suggestions ? { suggestions: d.suggestions } : {}) };
+  return {
+    range: rangeOfPath(doc, d.path, anchor),
+    severity: SEVERITY[d.severity],
+    code: d.code,
+    source: DIAGNOSTIC_SOURCE,
+    message: d.message,
+    ...(related && related.length > 0 ? { relatedInformation: related } : {}),
+    ...(d.tags && d.tags.length > 0 ? { tags: d.tags.map((t) => TAG[t]) } : {}),
+    data,
+  };
+}
+
+/**
+ * Every diagnostic of the document. A document that is not valid JSON still gets core's diagnostics of what
+ * can be read of it, unless the damage leaves no top-level object.
+ */
+export function getDiagnostics(doc: ParsedDocument): Diagnostic[] {
+  const syntax = doc.validJson ? [] : syntaxDiagnostics(doc);
+  const semantic = doc.semantic.map((d) => toLspDiagnostic(doc, d));
+  return [...syntax, ...semantic].sort(
+    (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+  );
+}
