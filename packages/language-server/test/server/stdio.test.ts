@@ -72,7 +72,7 @@ describe('dbkit-language-server --stdio', () => {
       contentChanges: [{ range: { start: at, end: { line: at.line, character: at.character + 1 } }, text: '7' }],
     });
     const after = await client.diagnostics(uri, (p) => p.version === 2);
-    expect(after.diagnostics.map((d) => [d.code, d.message.slice(0, 22)])).toEqual([
+    expect(after.diagnostics.map((d) => [d.code, String(d.message).slice(0, 22)])).toEqual([
       ['DBK302', '"votes" is 7, but a me'],
     ]);
   });
