@@ -16,7 +16,7 @@ import {
   TextDocuments,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ParsedDocument } from '../service/document.js';
+import { type ParsedDocument, parseDocument } from '../service/document.js';
 import { getCodeActions } from '../service/features/codeActions.js';
 import { getCompletion } from '../service/features/completion.js';
 import { getDefinition } from '../service/features/definition.js';
@@ -33,6 +33,19 @@ import { DEFAULT_SELECTION } from '../service/selection.js';
 import { readSettings, type ServerSettings } from './settings.js';
 
 export const SERVER_NAME = 'dbkit-language-server';
+
+/**
+ * Custom request `dbkit/validate`: the diagnostics of a document the client has not opened (the extension's
+ * "Validate Workspace" reads each matching file and asks). Params `{ uri, text }`; result `Diagnostic[]`, empty
+ * for a document that is not an automation config.
+ */
+export const VALIDATE_REQUEST = 'dbkit/validate';
+export interface ValidateParams {
+  readonly uri: string;
+  readonly text: string;
+  /** Validate even when the uri does not look like an automation config (the user chose the file). */
+  readonly force?: boolean;
+}
 export const SERVER_VERSION = '0.1.0';
 
 /** How long after the last change diagnostics are pushed (clients without pull diagnostics). */
@@ -154,6 +167,15 @@ export function createServer(connection: Connection): void {
     safe('diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] }, () => {
       const doc = served(params.textDocument.uri);
       return { kind: DocumentDiagnosticReportKind.Full, items: doc ? getDiagnostics(doc) : [] };
+    }),
+  );
+
+  connection.onRequest(VALIDATE_REQUEST, (params: ValidateParams) =>
+    safe(VALIDATE_REQUEST, [], () => {
+      const document = TextDocument.create(params.uri, 'json', 0, params.text);
+      if (params.force !== true && !service.isAutomationConfig(document)) return [];
+      // Not cached: the client has not opened it, and an open document with the same uri must keep its cache entry.
+      return getDiagnostics(parseDocument(document, service.context.json));
     }),
   );
 

@@ -142,6 +142,25 @@ describe('dbkit-language-server --stdio', () => {
     expect(completion?.items.map((i) => i.label)).toEqual(expect.arrayContaining(['"dbd"', '"dbs"']));
   });
 
+  it('validates a document it was never sent (dbkit/validate), for Validate Workspace', async () => {
+    const diagnostics = (await client.connection.sendRequest('dbkit/validate', {
+      uri: 'file:///work/closed.automation.json',
+      text: broken,
+    })) as { code: string }[];
+    expect(diagnostics.filter((d) => d.code === 'DBK202')).toHaveLength(1);
+    const ignored = await client.connection.sendRequest('dbkit/validate', {
+      uri: 'file:///work/other.json',
+      text: broken,
+    });
+    expect(ignored).toEqual([]);
+    const forced = (await client.connection.sendRequest('dbkit/validate', {
+      uri: 'file:///work/other.json',
+      text: broken,
+      force: true,
+    })) as unknown[];
+    expect(forced.length).toBe(10);
+  });
+
   it('shuts down and exits with code 0', async () => {
     expect(await client.shutdown()).toBe(0);
     expect(client.stderr()).not.toMatch(/failed/);
