@@ -8,6 +8,7 @@ import {
   type ClientCapabilities,
   createProtocolConnection,
   type InitializeResult,
+  LogMessageNotification,
   type ProtocolConnection,
   PublishDiagnosticsNotification,
   type PublishDiagnosticsParams,
@@ -23,6 +24,8 @@ export interface TestClient {
   readonly initializeResult: InitializeResult;
   /** Everything the server wrote to stderr so far. */
   stderr(): string;
+  /** The messages the server logged (`window/logMessage`): a failed handler logs `<request> failed: …`. */
+  logs(): readonly string[];
   /** Resolves with the next diagnostics published for `uri` that satisfy `accept` (no fixed sleeps). */
   diagnostics(uri: string, accept?: (params: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams>;
   open(uri: string, text: string, languageId?: string, version?: number): Promise<void>;
@@ -53,6 +56,10 @@ export async function startServer(
     new StreamMessageWriter(child.stdin!),
   );
   const published: PublishDiagnosticsParams[] = [];
+  const logs: string[] = [];
+  connection.onNotification(LogMessageNotification.type, (params) => {
+    logs.push(params.message);
+  });
   const waiters: {
     uri: string;
     accept: (p: PublishDiagnosticsParams) => boolean;
@@ -78,6 +85,7 @@ export async function startServer(
     process: child,
     initializeResult: initializeResult as InitializeResult,
     stderr: () => stderr,
+    logs: () => logs,
     diagnostics(uri, accept = () => true) {
       const index = published.findIndex((p) => p.uri === uri && accept(p));
       if (index !== -1) return Promise.resolve(published.splice(index, 1)[0]!);

@@ -1,0 +1,116 @@
+/**
+ * Fuzz: thousands of random edits and truncations of the examples. Every feature must answer (a value or null),
+ * never throw, and every range it returns must lie inside the document.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Position, Range } from 'vscode-languageserver-types';
+import { getCodeActions } from '../../src/service/features/codeActions.js';
+import { getCompletion } from '../../src/service/features/completion.js';
+import { getDefinition } from '../../src/service/features/definition.js';
+import { getDiagnostics } from '../../src/service/features/diagnostics.js';
+import { getDocumentSymbols } from '../../src/service/features/documentSymbols.js';
+import { getFoldingRanges } from '../../src/service/features/folding.js';
+import { format } from '../../src/service/features/formatting.js';
+import { getHover } from '../../src/service/features/hover.js';
+import { getReferences } from '../../src/service/features/references.js';
+import { prepareRename, rename } from '../../src/service/features/rename.js';
+import { getSelectionRanges } from '../../src/service/features/selectionRanges.js';
+import { example, parsed } from '../utils.js';
+
+/** mulberry32: a small seeded generator, so a failure can be replayed from its seed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FRAGMENTS = [
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  ':',
+  '"',
+  '""',
+  'null',
+  '-1',
+  '1e999',
+  '"host": ',
+  '\\',
+  '\n',
+  '// x',
+  '/*',
+  'true',
+  '"processes"',
+  '"\\u00"',
+  '\u{1F600}',
+];
+
+/** One random damage: insert a fragment, delete a span, duplicate a span, or truncate. */
+function mutate(text: string, next: () => number): string {
+  const at = Math.floor(next() * (text.length + 1));
+  switch (Math.floor(next() * 4)) {
+    case 0:
+      return text.slice(0, at) + FRAGMENTS[Math.floor(next() * FRAGMENTS.length)] + text.slice(at);
+    case 1:
+      return text.slice(0, at) + text.slice(at + 1 + Math.floor(next() * 40));
+    case 2: {
+      const end = Math.min(text.length, at + Math.floor(next() * 200));
+      return text.slice(0, end) + text.slice(at, end) + text.slice(end);
+    }
+    default:
+      return text.slice(0, at);
+  }
+}
+
+function inside(range: Range, end: Position): boolean {
+  const before = (a: Position, b: Position) => a.line < b.line || (a.line === b.line && a.character <= b.character);
+  return before(range.start, range.end) && before(range.end, end);
+}
+
+const SOURCES = [
+  'replica-set.automation.json',
+  'sharded-cluster.automation.json',
+  'secure.automation.json',
+  'mistakes/broken.automation.json',
+];
+const ITERATIONS = 600; // per source: 2 400 damaged documents in all
+
+describe.for(SOURCES)('fuzz %s', (name) => {
+  it(`answers every request on ${ITERATIONS} damaged copies without throwing`, async () => {
+    const next = random(name.length * 7919);
+    const original = example(name);
+    let text = original;
+    for (let i = 0; i < ITERATIONS; i++) {
+      // Damage accumulates for a while (typing), then starts again from the original.
+      text = i % 20 === 0 ? mutate(original, next) : mutate(text, next);
+      const { doc, context, document } = parsed(text);
+      const end = document.positionAt(text.length);
+      const offset = Math.floor(next() * (text.length + 1));
+      const position = document.positionAt(offset);
+      const where = `seed document ${name}, iteration ${i}, offset ${offset}`;
+      try {
+        const diagnostics = getDiagnostics(doc);
+        for (const d of diagnostics) expect(inside(d.range, end), where).toBe(true);
+        await getCompletion(doc, position, context);
+        await getHover(doc, position, context);
+        getDefinition(doc, offset);
+        getReferences(doc, offset, true);
+        if (prepareRename(doc, offset).ok) rename(doc, offset, 'renamed');
+        getDocumentSymbols(doc, context);
+        getFoldingRanges(doc, context);
+        getSelectionRanges(doc, [position], context);
+        if (i % 10 === 0) format(doc, undefined, { tabSize: 2, insertSpaces: true }, context);
+        getCodeActions(doc, { start: position, end: position }, diagnostics.slice(0, 5));
+      } catch (error) {
+        throw new Error(`${where}: ${error instanceof Error ? error.stack : String(error)}`);
+      }
+    }
+  }, 120_000);
+});
