@@ -13,7 +13,6 @@ import {
   ResponseError,
   type ServerCapabilities,
   TextDocumentSyncKind,
-  TextDocuments,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { type ParsedDocument, parseDocument } from '../service/document.js';
@@ -30,6 +29,7 @@ import { prepareRename, rename } from '../service/features/rename.js';
 import { getSelectionRanges } from '../service/features/selectionRanges.js';
 import { createLanguageService, type LanguageService } from '../service/languageService.js';
 import { DEFAULT_SELECTION } from '../service/selection.js';
+import { listenToDocuments } from './documents.js';
 import { readSettings, type ServerSettings } from './settings.js';
 
 export const SERVER_NAME = 'dbkit-language-server';
@@ -52,7 +52,6 @@ export const SERVER_VERSION = '0.1.0';
 export const DIAGNOSTICS_DELAY_MS = 200;
 
 export function createServer(connection: Connection): void {
-  const documents = new TextDocuments(TextDocument);
   let service: LanguageService = createLanguageService();
   let settings: ServerSettings = { selection: DEFAULT_SELECTION };
   let pullDiagnostics = false;
@@ -153,14 +152,16 @@ export function createServer(connection: Connection): void {
     else applySettings(readSettings(change.settings, settings.selection));
   });
 
-  documents.onDidOpen((event) => scheduleDiagnostics(event.document.uri, 0));
-  documents.onDidChangeContent((event) => scheduleDiagnostics(event.document.uri, DIAGNOSTICS_DELAY_MS));
-  documents.onDidClose((event) => {
-    const pending = timers.get(event.document.uri);
-    if (pending !== undefined) clearTimeout(pending);
-    timers.delete(event.document.uri);
-    service.forget(event.document.uri);
-    if (!pullDiagnostics) void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+  const documents = listenToDocuments(connection, () => service, {
+    opened: (document) => scheduleDiagnostics(document.uri, 0),
+    changed: (document) => scheduleDiagnostics(document.uri, DIAGNOSTICS_DELAY_MS),
+    closed: (uri) => {
+      const pending = timers.get(uri);
+      if (pending !== undefined) clearTimeout(pending);
+      timers.delete(uri);
+      service.forget(uri);
+      if (!pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
+    },
   });
 
   connection.languages.diagnostics.on((params) =>
@@ -263,6 +264,5 @@ export function createServer(connection: Connection): void {
     }),
   );
 
-  documents.listen(connection);
   connection.listen();
 }

@@ -4,10 +4,12 @@
  * JSON (the fast path) and from the tree otherwise; the reference graph and core's diagnostics are built from
  * those on first use too. Everything is computed at most once per version, and only when a feature asks.
  */
-import { type Diagnostic as CoreDiagnostic, validateAutomationConfig } from '@dbkit/core';
+import { type Diagnostic as CoreDiagnostic, type JsonPath, validateAutomationConfig } from '@dbkit/core';
 import type { ASTNode, JSONDocument, LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { nodeValue } from './jsonAst.js';
+import { reparseIncrementally, type TextChange } from './incremental.js';
+import { nodeAtPath, nodeValue, propertyHolding } from './jsonAst.js';
+import { type LocatedNode, locatePaths } from './locate.js';
 import { buildReferenceGraph, type ReferenceGraph } from './references/graph.js';
 
 export interface ParsedDocument {
@@ -27,6 +29,13 @@ export interface ParsedDocument {
   readonly references: ReferenceGraph;
   /** `validateAutomationConfig` of the value. */
   readonly semantic: readonly CoreDiagnostic[];
+  /**
+   * Where each path is (or the deepest node on the way to it), in one batch. Uses the tree when it is built or the
+   * text is broken; otherwise scans the text without building the tree (the diagnostics fast path).
+   */
+  locate(paths: readonly JsonPath[]): LocatedNode[];
+  /** Whether the tree has been built (or reused from the previous version). */
+  hasTree(): boolean;
 }
 
 /** Computes `compute()` on first read of `key` and keeps it. */
@@ -50,12 +59,37 @@ function tryJsonParse(text: string): { ok: true; value: unknown } | { ok: false 
   }
 }
 
-export function parseDocument(textDocument: TextDocument, jsonService: JsonLanguageService): ParsedDocument {
+/** The previous version's tree and the one edit that leads from it to this version. */
+export interface IncrementalBasis {
+  readonly previous: ParsedDocument;
+  readonly change: TextChange;
+}
+
+export function parseDocument(
+  textDocument: TextDocument,
+  jsonService: JsonLanguageService,
+  basis?: IncrementalBasis,
+): ParsedDocument {
   const text = textDocument.getText();
   const doc = { textDocument, uri: textDocument.uri, version: textDocument.version, text } as {
     -readonly [K in keyof ParsedDocument]: ParsedDocument[K];
   };
-  lazy(doc, 'json', () => jsonService.parseJSONDocument(textDocument));
+  let treeBuilt = false;
+  // The previous tree is reused (and taken over: it is updated in place) only when it was built already.
+  const reused =
+    basis !== undefined && basis.previous.hasTree()
+      ? reparseIncrementally(basis.previous.json, basis.change, text, jsonService)
+      : undefined;
+  if (reused !== undefined) {
+    treeBuilt = true;
+    doc.json = reused;
+  } else {
+    lazy(doc, 'json', () => {
+      treeBuilt = true;
+      return jsonService.parseJSONDocument(textDocument);
+    });
+  }
+  doc.hasTree = () => treeBuilt;
   lazy(doc, 'root', () => doc.json.root);
   const parsed = tryJsonParse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   doc.validJson = parsed.ok;
@@ -63,5 +97,21 @@ export function parseDocument(textDocument: TextDocument, jsonService: JsonLangu
   else lazy(doc, 'value', () => nodeValue(doc.root));
   lazy(doc, 'references', () => buildReferenceGraph(doc.root));
   lazy(doc, 'semantic', () => validateAutomationConfig(doc.value));
+  doc.locate = (paths) =>
+    treeBuilt || !doc.validJson ? paths.map((path) => locateInTree(doc.root, path)) : locatePaths(text, paths);
   return doc;
+}
+
+/** The tree's answer to `locate`: the node at the path (or the deepest on the way), with its key. */
+function locateInTree(root: ASTNode | undefined, path: JsonPath): LocatedNode {
+  const node = nodeAtPath(root, path);
+  if (node === undefined) return { type: 'scalar', offset: 0, length: 0 };
+  const key = propertyHolding(node)?.keyNode;
+  const type = node.type === 'object' || node.type === 'array' ? node.type : 'scalar';
+  return {
+    type,
+    offset: node.offset,
+    length: node.length,
+    ...(key ? { key: { offset: key.offset, length: key.length } } : {}),
+  };
 }

@@ -10,6 +10,7 @@ import {
 } from 'vscode-json-languageservice';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { type ParsedDocument, parseDocument } from './document.js';
+import type { TextChange } from './incremental.js';
 import { createSelector, type SelectionSettings } from './selection.js';
 
 /** The `$id` of the automation-config schema, the uri vscode-json-languageservice knows it by. */
@@ -39,6 +40,11 @@ export interface LanguageService {
   isAutomationConfig(document: TextDocument, languageId?: string): boolean;
   /** The parsed document for this version: parsed on first use, shared by every feature. */
   parse(document: TextDocument): ParsedDocument;
+  /**
+   * Records a new version produced by one edit of the cached version (`change` in that version's offsets), so its
+   * tree is updated incrementally instead of parsed again.
+   */
+  update(document: TextDocument, change: TextChange): ParsedDocument;
   /** Drops a closed document from the cache. */
   forget(uri: string): void;
   configure(selection: SelectionSettings): void;
@@ -72,6 +78,12 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       if (cached !== undefined && cached.version === document.version && cached.textDocument === document)
         return cached;
       const parsed = parseDocument(document, json);
+      cache.set(document.uri, parsed);
+      return parsed;
+    },
+    update(document, change) {
+      const previous = cache.get(document.uri);
+      const parsed = parseDocument(document, json, previous ? { previous, change } : undefined);
       cache.set(document.uri, parsed);
       return parsed;
     },

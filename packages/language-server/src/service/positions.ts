@@ -3,7 +3,7 @@ import type { JsonPath } from '@dbkit/core';
 import type { ASTNode } from 'vscode-json-languageservice';
 import type { Range } from 'vscode-languageserver-types';
 import type { ParsedDocument } from './document.js';
-import { nodeAtPath, propertyHolding } from './jsonAst.js';
+import type { LocatedNode } from './locate.js';
 
 export function rangeOfSpan(doc: ParsedDocument, offset: number, length: number): Range {
   return { start: doc.textDocument.positionAt(offset), end: doc.textDocument.positionAt(offset + length) };
@@ -22,23 +22,26 @@ export function rangeInsideQuotes(doc: ParsedDocument, node: ASTNode): Range {
 export type Anchor = 'value' | 'key';
 
 /**
- * The range to underline for a path (as the CLI's code frames do):
+ * The range to underline for a located node (as the CLI's code frames do):
  * - a scalar: the value itself;
  * - with `anchor: 'key'`, when the node is a property's value: the key;
  * - an object or array on one line: all of it; spread over lines: from the key of the property holding it to the
  *   opening bracket (`"options": {`), or the bracket alone for array items and the root. A missing field's path is
  *   its object, so this is what a missing-field diagnostic underlines.
  */
-export function rangeOfPath(doc: ParsedDocument, path: JsonPath, anchor: Anchor = 'value'): Range {
-  const node = nodeAtPath(doc.root, path);
-  if (node === undefined) return rangeOfSpan(doc, 0, 0);
-  const key = propertyHolding(node)?.keyNode;
-  if (anchor === 'key' && key !== undefined) return rangeOfNode(doc, key);
-  if (node.type !== 'object' && node.type !== 'array') return rangeOfNode(doc, node);
-  const whole = rangeOfNode(doc, node);
+export function rangeOfLocated(doc: ParsedDocument, node: LocatedNode, anchor: Anchor = 'value'): Range {
+  const key = node.key;
+  if (anchor === 'key' && key !== undefined) return rangeOfSpan(doc, key.offset, key.length);
+  if (node.type === 'scalar') return rangeOfSpan(doc, node.offset, node.length);
+  const whole = rangeOfSpan(doc, node.offset, node.length);
   if (whole.start.line === whole.end.line) return whole;
   if (key !== undefined && doc.textDocument.positionAt(key.offset).line === whole.start.line) {
     return rangeOfSpan(doc, key.offset, node.offset + 1 - key.offset);
   }
   return rangeOfSpan(doc, node.offset, 1);
+}
+
+/** The range of one path (see `rangeOfLocated`); for many paths, locate them in one batch with `doc.locate`. */
+export function rangeOfPath(doc: ParsedDocument, path: JsonPath, anchor: Anchor = 'value'): Range {
+  return rangeOfLocated(doc, doc.locate([path])[0]!, anchor);
 }

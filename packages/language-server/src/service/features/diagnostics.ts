@@ -3,7 +3,7 @@
  * and every rule of core's validator, with stable codes, related information at the other end of a
  * cross-reference, deprecated/unnecessary tags, and the fix values code actions need in `data`.
  */
-import type { Diagnostic as CoreDiagnostic, DiagnosticCode } from '@dbkit/core';
+import type { Diagnostic as CoreDiagnostic, DiagnosticCode, JsonPath } from '@dbkit/core';
 import {
   type Diagnostic,
   type DiagnosticRelatedInformation,
@@ -11,7 +11,8 @@ import {
   DiagnosticTag,
 } from 'vscode-languageserver-types';
 import type { ParsedDocument } from '../document.js';
-import { type Anchor, rangeOfPath } from '../positions.js';
+import type { LocatedNode } from '../locate.js';
+import { type Anchor, rangeOfLocated } from '../positions.js';
 
 /** The source every dbkit diagnostic carries: editors show it beside the code. */
 export const DIAGNOSTIC_SOURCE = 'dbkit';
@@ -105,15 +106,36 @@ function syntaxDiagnostics(doc: ParsedDocument): Diagnostic[] {
   return out;
 }
 
-export function toLspDiagnostic(doc: ParsedDocument, d: CoreDiagnostic): Diagnostic {
+/** Core's diagnostics as LSP diagnostics; every path (diagnostics and related places) is located in one batch. */
+export function toLspDiagnostics(doc: ParsedDocument, diagnostics: readonly CoreDiagnostic[]): Diagnostic[] {
+  const paths: JsonPath[] = [];
+  for (const d of diagnostics) {
+    paths.push(d.path);
+    for (const r of d.related ?? []) paths.push(r.path);
+  }
+  const located = doc.locate(paths);
+  let next = 0;
+  return diagnostics.map((d) => {
+    const at = located[next++]!;
+    const related = d.related?.map((r) => ({ path: r.path, message: r.message, at: located[next++]! }));
+    return toLspDiagnostic(doc, d, at, related);
+  });
+}
+
+function toLspDiagnostic(
+  doc: ParsedDocument,
+  d: CoreDiagnostic,
+  at: LocatedNode,
+  relatedAt: readonly { readonly message: string; readonly at: LocatedNode }[] | undefined,
+): Diagnostic {
   const anchor: Anchor = KEY_CODES.has(d.code) ? 'key' : 'value';
-  const related: DiagnosticRelatedInformation[] | undefined = d.related?.map((r) => ({
-    location: { uri: doc.uri, range: rangeOfPath(doc, r.path) },
+  const related: DiagnosticRelatedInformation[] | undefined = relatedAt?.map((r) => ({
+    location: { uri: doc.uri, range: rangeOfLocated(doc, r.at) },
     message: r.message,
   }));
   const data: DiagnosticData = { path: d.path, ...(d.suggestions ? { suggestions: d.suggestions } : {}) };
   return {
-    range: rangeOfPath(doc, d.path, anchor),
+    range: rangeOfLocated(doc, at, anchor),
     severity: SEVERITY[d.severity],
     code: d.code,
     source: DIAGNOSTIC_SOURCE,
@@ -130,7 +152,7 @@ export function toLspDiagnostic(doc: ParsedDocument, d: CoreDiagnostic): Diagnos
  */
 export function getDiagnostics(doc: ParsedDocument): Diagnostic[] {
   const syntax = doc.validJson ? [] : syntaxDiagnostics(doc);
-  const semantic = doc.semantic.map((d) => toLspDiagnostic(doc, d));
+  const semantic = toLspDiagnostics(doc, doc.semantic);
   return [...syntax, ...semantic].sort(
     (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
   );

@@ -1,0 +1,111 @@
+/**
+ * Incremental reparsing: after an edit, only the smallest object or array that encloses it is parsed again, and
+ * the new subtree replaces the old one in the previous version's tree; every node after the edit moves by the
+ * edit's length. A keystroke in a 17 MB document reparses one process or one member, not the document.
+ *
+ * It applies only when the previous tree is clean (no syntax error, no comment) and the reparsed container is
+ * clean too and keeps its brackets; otherwise the caller parses the whole text, as before.
+ */
+import type { ASTNode, JSONDocument, LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+
+/** One edit in the previous version's offsets: `[start, end)` replaced by `newLength` characters. */
+export interface TextChange {
+  readonly start: number;
+  readonly end: number;
+  readonly newLength: number;
+}
+
+/** vscode-json-languageservice's document keeps its syntax errors and comments on the object. */
+interface JsonDocumentInternals extends JSONDocument {
+  readonly syntaxErrors?: readonly unknown[];
+  readonly comments?: readonly unknown[];
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type MutableNode = Mutable<ASTNode> & { colonOffset?: number; parent?: ASTNode };
+
+function isClean(json: JSONDocument): boolean {
+  const internals = json as JsonDocumentInternals;
+  return (internals.syntaxErrors?.length ?? 0) === 0 && (internals.comments?.length ?? 0) === 0;
+}
+
+/** The innermost object or array whose brackets enclose `[start, end)` strictly. */
+function enclosingContainer(root: ASTNode, start: number, end: number): ASTNode | undefined {
+  const inside = (node: ASTNode) =>
+    (node.type === 'object' || node.type === 'array') && node.offset < start && end < node.offset + node.length;
+  if (!inside(root)) return undefined;
+  let node = root;
+  for (;;) {
+    let next: ASTNode | undefined;
+    for (const child of node.children ?? []) {
+      const candidate = child.type === 'property' ? child.valueNode : child;
+      if (candidate !== undefined && inside(candidate)) {
+        next = candidate;
+        break;
+      }
+    }
+    if (next === undefined) return node;
+    node = next;
+  }
+}
+
+/** Adds `delta` to the offsets of `node` and everything below it. */
+function shiftSubtree(node: ASTNode, delta: number): void {
+  const stack: ASTNode[] = [node];
+  while (stack.length > 0) {
+    const current = stack.pop() as MutableNode;
+    current.offset += delta;
+    if (current.type === 'property') {
+      if (current.colonOffset !== undefined && current.colonOffset >= 0) current.colonOffset += delta;
+      stack.push(current.keyNode);
+      if (current.valueNode) stack.push(current.valueNode);
+    } else if (current.type === 'object') stack.push(...current.properties);
+    else if (current.type === 'array') stack.push(...current.items);
+  }
+}
+
+/**
+ * The new version's document built from the previous one, or undefined when the edit cannot be applied
+ * incrementally (the caller then parses the whole text).
+ */
+export function reparseIncrementally(
+  previous: JSONDocument,
+  change: TextChange,
+  text: string,
+  json: JsonLanguageService,
+): JSONDocument | undefined {
+  const root = previous.root;
+  if (root === undefined || !isClean(previous)) return undefined;
+  const container = enclosingContainer(root, change.start, change.end);
+  if (container === undefined) return undefined;
+  const delta = change.newLength - (change.end - change.start);
+  const slice = text.slice(container.offset, container.offset + container.length + delta);
+  const reparsed = json.parseJSONDocument(TextDocument.create('dbkit://incremental', 'json', 0, slice));
+  const fresh = reparsed.root;
+  if (fresh === undefined || fresh.type !== container.type || fresh.length !== slice.length || !isClean(reparsed)) {
+    return undefined;
+  }
+  shiftSubtree(fresh, container.offset);
+
+  // Put the new subtree where the old one was.
+  const parent = container.parent as MutableNode | undefined;
+  (fresh as { parent?: ASTNode | undefined }).parent = parent;
+  if (parent?.type === 'property') (parent as Mutable<typeof parent>).valueNode = fresh;
+  else if (parent?.type === 'array') parent.items[parent.items.indexOf(container)] = fresh;
+
+  // Ancestors grow or shrink by delta; everything after the container moves by delta.
+  const oldEnd = container.offset + container.length;
+  let child: ASTNode = fresh;
+  for (let ancestor = parent; ancestor !== undefined; ancestor = ancestor.parent as MutableNode | undefined) {
+    ancestor.length += delta;
+    const siblings: readonly ASTNode[] =
+      ancestor.type === 'object' ? ancestor.properties : ancestor.type === 'array' ? ancestor.items : [];
+    for (let i = siblings.indexOf(child) + 1; i < siblings.length; i++) shiftSubtree(siblings[i]!, delta);
+    if (ancestor.type === 'property' && ancestor.colonOffset !== undefined && ancestor.colonOffset >= oldEnd) {
+      (ancestor as MutableNode).colonOffset! += delta;
+    }
+    child = ancestor;
+  }
+  return json.newJSONDocument(parent === undefined ? fresh : root, [], []);
+}
