@@ -7,8 +7,9 @@ import { example, parsed } from '../utils.js';
 /** Every path of a JSON value, containers and scalars. */
 function allPaths(value: unknown, prefix: JsonPath = []): JsonPath[] {
   const out: JsonPath[] = [prefix];
-  if (Array.isArray(value)) value.forEach((item, i) => out.push(...allPaths(item, [...prefix, i])));
-  else if (typeof value === 'object' && value !== null) {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) out.push(...allPaths(item, [...prefix, i]));
+  } else if (typeof value === 'object' && value !== null) {
     for (const [key, item] of Object.entries(value)) out.push(...allPaths(item, [...prefix, key]));
   }
   return out;
