@@ -91,10 +91,17 @@ export function parseDocument(
   }
   doc.hasTree = () => treeBuilt;
   lazy(doc, 'root', () => doc.json.root);
-  const parsed = tryJsonParse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  doc.validJson = parsed.ok;
-  if (parsed.ok) doc.value = parsed.value;
-  else lazy(doc, 'value', () => nodeValue(doc.root));
+  // JSON.parse runs only when the value is first needed (diagnostics), not on every keystroke.
+  let parsed: { ok: true; value: unknown } | { ok: false } | undefined;
+  const parseValue = () => {
+    parsed ??= tryJsonParse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    return parsed;
+  };
+  lazy(doc, 'validJson', () => parseValue().ok);
+  lazy(doc, 'value', () => {
+    const result = parseValue();
+    return result.ok ? result.value : nodeValue(doc.root);
+  });
   lazy(doc, 'references', () => buildReferenceGraph(doc.root));
   lazy(doc, 'semantic', () => validateAutomationConfig(doc.value));
   doc.locate = (paths) =>

@@ -50,18 +50,29 @@ function enclosingContainer(root: ASTNode, start: number, end: number): ASTNode 
   }
 }
 
-/** Adds `delta` to the offsets of `node` and everything below it. */
+/** Adds `delta` to the offsets of `node` and everything below it (plain loops: this runs over most of a document). */
 function shiftSubtree(node: ASTNode, delta: number): void {
-  const stack: ASTNode[] = [node];
-  while (stack.length > 0) {
-    const current = stack.pop() as MutableNode;
-    current.offset += delta;
-    if (current.type === 'property') {
-      if (current.colonOffset !== undefined && current.colonOffset >= 0) current.colonOffset += delta;
-      stack.push(current.keyNode);
-      if (current.valueNode) stack.push(current.valueNode);
-    } else if (current.type === 'object') stack.push(...current.properties);
-    else if (current.type === 'array') stack.push(...current.items);
+  (node as MutableNode).offset += delta;
+  switch (node.type) {
+    case 'property': {
+      const property = node as MutableNode & { colonOffset?: number };
+      if (property.colonOffset !== undefined && property.colonOffset >= 0) property.colonOffset += delta;
+      (node.keyNode as MutableNode).offset += delta;
+      if (node.valueNode !== undefined) shiftSubtree(node.valueNode, delta);
+      return;
+    }
+    case 'object': {
+      const properties = node.properties;
+      for (let i = 0; i < properties.length; i++) shiftSubtree(properties[i]!, delta);
+      return;
+    }
+    case 'array': {
+      const items = node.items;
+      for (let i = 0; i < items.length; i++) shiftSubtree(items[i]!, delta);
+      return;
+    }
+    default:
+      return;
   }
 }
 

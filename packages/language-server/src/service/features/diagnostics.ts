@@ -118,11 +118,16 @@ export function toLspDiagnostics(doc: ParsedDocument, diagnostics: readonly Core
   return diagnostics.map((d) => {
     const at = located[next++]!;
     const related = d.related?.map((r) => ({ path: r.path, message: r.message, at: located[next++]! }));
-    return toLspDiagnostic(doc, d, at, related);
+    return locatedDiagnostic(doc, d, at, related);
   });
 }
 
-function toLspDiagnostic(
+/** One core diagnostic as an LSP diagnostic (for many, `toLspDiagnostics` locates them in one batch). */
+export function toLspDiagnostic(doc: ParsedDocument, d: CoreDiagnostic): Diagnostic {
+  return toLspDiagnostics(doc, [d])[0]!;
+}
+
+function locatedDiagnostic(
   doc: ParsedDocument,
   d: CoreDiagnostic,
   at: LocatedNode,

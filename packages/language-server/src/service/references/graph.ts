@@ -113,35 +113,51 @@ export function buildReferenceGraph(root: ASTNode | undefined): ReferenceGraph {
     if (!map.has(declaration.name)) map.set(declaration.name, declaration);
   }
 
-  const references: Reference[] = [];
-  const refer = (site: ReferenceSite, node: ASTNode | undefined): void => {
-    if (!isStringNode(node)) return;
-    references.push({ role: 'reference', site, name: node.value, node, target: resolve(maps, site, node.value) });
+  // References and the sorted occurrences are built on first use: completion needs only the declarations, and a
+  // 17 MB document has tens of thousands of references to collect and sort.
+  let references: Reference[] | undefined;
+  let occurrences: Occurrence[] | undefined;
+  const collectReferences = (): Reference[] => {
+    const out: Reference[] = [];
+    const refer = (site: ReferenceSite, node: ASTNode | undefined): void => {
+      if (!isStringNode(node)) return;
+      out.push({ role: 'reference', site, name: node.value, node, target: resolve(maps, site, node.value) });
+    };
+    for (const process of processes) {
+      refer('processVersion', fieldValue(process, 'version'));
+      refer('routerCluster', fieldValue(process, 'cluster'));
+      refer('replSetName', fieldValue(fieldValue(fieldValue(process, 'args2_6'), 'replication'), 'replSetName'));
+    }
+    for (const replicaSet of itemsOf(root, 'replicaSets')) {
+      for (const member of itemsOf(replicaSet, 'members')) refer('memberHost', fieldValue(member, 'host'));
+    }
+    for (const cluster of sharding) {
+      refer('configServerReplicaSet', fieldValue(cluster, 'configServerReplica'));
+      for (const shard of itemsOf(cluster, 'shards')) refer('shardReplicaSet', fieldValue(shard, 'rs'));
+      for (const server of itemsOf(cluster, 'configServer')) refer('configServerProcess', server);
+    }
+    for (const index of itemsOf(root, 'indexConfigs')) refer('indexReplicaSet', fieldValue(index, 'rsName'));
+    for (const [section, site] of [
+      ['balancer', 'balancerCluster'],
+      ['clusterWideConfigurations', 'clusterWideKey'],
+    ] as const) {
+      const object = fieldValue(root, section);
+      if (isObjectNode(object)) for (const property of object.properties) refer(site, property.keyNode);
+    }
+    return out;
   };
-  for (const process of processes) {
-    refer('processVersion', fieldValue(process, 'version'));
-    refer('routerCluster', fieldValue(process, 'cluster'));
-    refer('replSetName', fieldValue(fieldValue(fieldValue(process, 'args2_6'), 'replication'), 'replSetName'));
-  }
-  for (const replicaSet of itemsOf(root, 'replicaSets')) {
-    for (const member of itemsOf(replicaSet, 'members')) refer('memberHost', fieldValue(member, 'host'));
-  }
-  for (const cluster of sharding) {
-    refer('configServerReplicaSet', fieldValue(cluster, 'configServerReplica'));
-    for (const shard of itemsOf(cluster, 'shards')) refer('shardReplicaSet', fieldValue(shard, 'rs'));
-    for (const server of itemsOf(cluster, 'configServer')) refer('configServerProcess', server);
-  }
-  for (const index of itemsOf(root, 'indexConfigs')) refer('indexReplicaSet', fieldValue(index, 'rsName'));
-  for (const [section, site] of [
-    ['balancer', 'balancerCluster'],
-    ['clusterWideConfigurations', 'clusterWideKey'],
-  ] as const) {
-    const object = fieldValue(root, section);
-    if (isObjectNode(object)) for (const property of object.properties) refer(site, property.keyNode);
-  }
-
-  const occurrences: Occurrence[] = [...all, ...references].sort((a, b) => a.node.offset - b.node.offset);
-  return { declarations: maps, allDeclarations: all, references, occurrences };
+  return {
+    declarations: maps,
+    allDeclarations: all,
+    get references() {
+      references ??= collectReferences();
+      return references;
+    },
+    get occurrences() {
+      occurrences ??= [...all, ...this.references].sort((a, b) => a.node.offset - b.node.offset);
+      return occurrences;
+    },
+  };
 }
 
 /** The occurrence whose name node holds `offset` (inclusive of both ends), if any. */
