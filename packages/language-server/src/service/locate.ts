@@ -28,6 +28,7 @@ const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
+const STRUCTURAL = /["{}[\]]/g;
 
 function isSpace(code: number): boolean {
   return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
@@ -51,20 +52,17 @@ function skipValue(text: string, start: number): number {
   const first = text.charCodeAt(start);
   if (first === QUOTE) return skipString(text, start);
   if (first === OPEN_BRACE || first === OPEN_BRACKET) {
+    // Jump from one structural character to the next with a native regular-expression search (`test` with the
+    // global flag moves `lastIndex` without allocating a match); strings are skipped whole.
+    const structural = STRUCTURAL;
+    structural.lastIndex = start;
     let depth = 0;
-    let at = start;
-    while (at < text.length) {
+    while (structural.test(text)) {
+      const at = structural.lastIndex - 1;
       const code = text.charCodeAt(at);
-      if (code === QUOTE) {
-        at = skipString(text, at);
-        continue;
-      }
-      if (code === OPEN_BRACE || code === OPEN_BRACKET) depth++;
-      else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
-        depth--;
-        if (depth === 0) return at + 1;
-      }
-      at++;
+      if (code === QUOTE) structural.lastIndex = skipString(text, at);
+      else if (code === OPEN_BRACE || code === OPEN_BRACKET) depth++;
+      else if (--depth === 0) return at + 1;
     }
     return text.length;
   }

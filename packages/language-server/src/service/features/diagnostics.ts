@@ -9,10 +9,10 @@ import {
   type DiagnosticRelatedInformation,
   DiagnosticSeverity,
   DiagnosticTag,
+  type Range,
 } from 'vscode-languageserver-types';
 import type { ParsedDocument } from '../document.js';
-import type { LocatedNode } from '../locate.js';
-import { type Anchor, rangeOfLocated } from '../positions.js';
+import { type Anchor, rangesOfSpans, spanOfLocated } from '../positions.js';
 
 /** The source every dbkit diagnostic carries: editors show it beside the code. */
 export const DIAGNOSTIC_SOURCE = 'dbkit';
@@ -106,19 +106,31 @@ function syntaxDiagnostics(doc: ParsedDocument): Diagnostic[] {
   return out;
 }
 
-/** Core's diagnostics as LSP diagnostics; every path (diagnostics and related places) is located in one batch. */
+/**
+ * Core's diagnostics as LSP diagnostics. Every path (diagnostics and related places) is located in one batch, and
+ * every range computed in one pass over the line breaks.
+ */
 export function toLspDiagnostics(doc: ParsedDocument, diagnostics: readonly CoreDiagnostic[]): Diagnostic[] {
   const paths: JsonPath[] = [];
+  const anchors: Anchor[] = [];
   for (const d of diagnostics) {
     paths.push(d.path);
-    for (const r of d.related ?? []) paths.push(r.path);
+    anchors.push(KEY_CODES.has(d.code) ? 'key' : 'value');
+    for (const r of d.related ?? []) {
+      paths.push(r.path);
+      anchors.push('value');
+    }
   }
   const located = doc.locate(paths);
+  const ranges = rangesOfSpans(
+    doc.text,
+    located.map((node, i) => spanOfLocated(doc.text, node, anchors[i])),
+  );
   let next = 0;
   return diagnostics.map((d) => {
-    const at = located[next++]!;
-    const related = d.related?.map((r) => ({ path: r.path, message: r.message, at: located[next++]! }));
-    return locatedDiagnostic(doc, d, at, related);
+    const range = ranges[next++]!;
+    const related = d.related?.map((r) => ({ message: r.message, range: ranges[next++]! }));
+    return lspDiagnostic(doc, d, range, related);
   });
 }
 
@@ -127,20 +139,19 @@ export function toLspDiagnostic(doc: ParsedDocument, d: CoreDiagnostic): Diagnos
   return toLspDiagnostics(doc, [d])[0]!;
 }
 
-function locatedDiagnostic(
+function lspDiagnostic(
   doc: ParsedDocument,
   d: CoreDiagnostic,
-  at: LocatedNode,
-  relatedAt: readonly { readonly message: string; readonly at: LocatedNode }[] | undefined,
+  range: Range,
+  relatedAt: readonly { readonly message: string; readonly range: Range }[] | undefined,
 ): Diagnostic {
-  const anchor: Anchor = KEY_CODES.has(d.code) ? 'key' : 'value';
   const related: DiagnosticRelatedInformation[] | undefined = relatedAt?.map((r) => ({
-    location: { uri: doc.uri, range: rangeOfLocated(doc, r.at) },
+    location: { uri: doc.uri, range: r.range },
     message: r.message,
   }));
   const data: DiagnosticData = { path: d.path, ...(d.suggestions ? { suggestions: d.suggestions } : {}) };
   return {
-    range: rangeOfLocated(doc, at, anchor),
+    range,
     severity: SEVERITY[d.severity],
     code: d.code,
     source: DIAGNOSTIC_SOURCE,
