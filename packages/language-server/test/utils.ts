@@ -39,7 +39,13 @@ export function example(name: string): string {
 }
 
 /** Applies LSP text edits to a text (edits must not overlap). */
-export function applyEdits(text: string, edits: readonly { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[]): string {
+export function applyEdits(
+  text: string,
+  edits: readonly {
+    range: { start: { line: number; character: number }; end: { line: number; character: number } };
+    newText: string;
+  }[],
+): string {
   const document = TextDocument.create(TEST_URI, 'json', 1, text);
   return TextDocument.applyEdits(document, [...edits]);
 }

@@ -17,7 +17,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { type ParsedDocument, parseDocument } from '../service/document.js';
 import { getCodeActions } from '../service/features/codeActions.js';
-import { getCompletion } from '../service/features/completion.js';
+import { getCompletion, resolveCompletionItem } from '../service/features/completion.js';
 import { getDefinition } from '../service/features/definition.js';
 import { getDiagnostics } from '../service/features/diagnostics.js';
 import { getDocumentSymbols } from '../service/features/documentSymbols.js';
@@ -118,7 +118,7 @@ export function createServer(connection: Connection): void {
     configurationRequests = params.capabilities.workspace?.configuration ?? false;
     const capabilities: ServerCapabilities = {
       textDocumentSync: TextDocumentSyncKind.Incremental,
-      completionProvider: { triggerCharacters: ['"', ':', ' '], resolveProvider: false },
+      completionProvider: { triggerCharacters: ['"', ':', ' '], resolveProvider: true },
       hoverProvider: true,
       definitionProvider: true,
       referencesProvider: true,
@@ -188,6 +188,13 @@ export function createServer(connection: Connection): void {
       const doc = served(params.textDocument.uri);
       if (doc === undefined || token.isCancellationRequested) return null;
       return getCompletion(doc, params.position, service.context);
+    }),
+  );
+  connection.onCompletionResolve((item) =>
+    safe('completionResolve', item, () => {
+      const uri = (item.data as { uri?: unknown } | undefined)?.uri;
+      const doc = typeof uri === 'string' ? served(uri) : undefined;
+      return doc ? resolveCompletionItem(doc, item, service.context) : item;
     }),
   );
   connection.onHover((params, token) =>

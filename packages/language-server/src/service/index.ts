@@ -4,7 +4,7 @@
  */
 export type { ParsedDocument } from './document.js';
 export { getCodeActions } from './features/codeActions.js';
-export { getCompletion } from './features/completion.js';
+export { getCompletion, resolveCompletionItem } from './features/completion.js';
 export { getDefinition } from './features/definition.js';
 export { DIAGNOSTIC_SOURCE, type DiagnosticData, getDiagnostics, SyntaxCode } from './features/diagnostics.js';
 export { getDocumentSymbols } from './features/documentSymbols.js';

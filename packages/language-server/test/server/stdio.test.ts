@@ -161,6 +161,19 @@ describe('dbkit-language-server --stdio', () => {
     expect(forced.length).toBe(10);
   });
 
+  it('completes a member host with the process names', async () => {
+    const uri = 'file:///work/rs.automation.json';
+    const host = JSON.parse(replicaSet).replicaSets[0].members[0].host as string;
+    const completion = (await client.connection.sendRequest('textDocument/completion', {
+      textDocument: { uri },
+      position: positionOf(replicaSet, `"host": "${host}"`, '"host": "'.length + 1),
+    })) as CompletionList | null;
+    const names = (JSON.parse(replicaSet).processes as { name: string }[]).map((p) => JSON.stringify(p.name));
+    expect(completion?.items.map((i) => i.label)).toEqual(expect.arrayContaining(names));
+    const item = completion?.items.find((i) => i.label === JSON.stringify(host));
+    expect(item?.textEdit).toMatchObject({ newText: JSON.stringify(host) });
+  });
+
   it('shuts down and exits with code 0', async () => {
     expect(await client.shutdown()).toBe(0);
     expect(client.stderr()).not.toMatch(/failed/);

@@ -1,12 +1,142 @@
-/** Completion: property keys, enum values and snippets from the schema (vscode-json-languageservice). */
-import type { CompletionList, Position } from 'vscode-languageserver-types';
+/**
+ * Completion. vscode-json-languageservice proposes what the schema knows: property keys with their documentation,
+ * enum values with their descriptions (process types, mechanisms, units…), defaults and the schema's snippets.
+ * dbkit adds, through `completion/`:
+ * - names where a field refers to one (a member's `host`, a process's `version`, a shard's `rs`, balancer keys…),
+ *   from the reference graph, the likely ones first, each replacing the whole string under the cursor; the
+ *   schema's own proposals for that value are kept after them, without duplicates;
+ * - the required sub-fields of an object-valued key, and one proposal that fills in every missing required field;
+ * - plain insert texts for clients without snippet support (the JSON service writes snippets regardless).
+ * The cursor is read from the text with jsonc-parser, so a document broken while typing still gets answers.
+ */
+import type { ASTNode, ObjectASTNode } from 'vscode-json-languageservice';
+import type { CompletionItem, CompletionList, Position } from 'vscode-languageserver-types';
 import type { ParsedDocument } from '../document.js';
+import { pathOf } from '../jsonAst.js';
 import type { FeatureContext } from '../languageService.js';
+import {
+  type CompletionCursor,
+  type CursorAnchor,
+  completionCursor,
+  isInComment,
+  valueSiteAt,
+} from './completion/cursor.js';
+import { referenceItems, resolveReferenceItem } from './completion/references.js';
+import { fillRequiredItem, withRequiredSubfields } from './completion/required.js';
+import { withoutSnippet } from './completion/snippets.js';
+import { type Markup, markup } from './hover/markup.js';
+import { matchingSchemasAt, schemasOf } from './hover/schemas.js';
+
+const TRIGGER_SUGGEST = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
+
+/** Our name proposals first; the JSON service's proposals for the same value after them, minus any same label. */
+function mergeNames(names: readonly CompletionItem[], schemaItems: readonly CompletionItem[]): CompletionItem[] {
+  const labels = new Set(names.map((item) => item.label));
+  const rest = schemaItems
+    .filter((item) => !labels.has(item.label))
+    .map((item, index) => ({ ...item, sortText: `9${String(index).padStart(5, '0')}` }));
+  return [...names, ...rest];
+}
+
+/** The object whose keys are proposed at `offset`, found as vscode-json-languageservice finds it. */
+function objectForKeys(doc: ParsedDocument, offset: number): ObjectASTNode | undefined {
+  let node: ASTNode | undefined = doc.json.getNodeFromOffset(offset, true);
+  if (node !== undefined && offset === node.offset + node.length && offset > 0) {
+    const before = doc.text.charAt(offset - 1);
+    if ((node.type === 'object' && before === '}') || (node.type === 'array' && before === ']')) node = node.parent;
+  }
+  if (node?.type === 'string' && node.parent?.type === 'property' && node.parent.keyNode === node) {
+    node = node.parent.parent;
+  }
+  return node?.type === 'object' ? node : undefined;
+}
+
+/** Key proposals with required sub-fields, a "fill required fields" proposal, and name suggestions after a key. */
+async function withSchemaHelp(
+  doc: ParsedDocument,
+  context: FeatureContext,
+  cursor: CompletionCursor,
+  items: CompletionItem[],
+  m: Markup,
+): Promise<CompletionItem[]> {
+  if (!cursor.atKey) return items;
+  const object = objectForKeys(doc, cursor.offset);
+  if (object === undefined) return items;
+  const objectSchemas = schemasOf(await matchingSchemasAt(doc, context, object.offset), object);
+  const objectPath = pathOf(object);
+  const out = withRequiredSubfields(doc, items, object, objectSchemas).map((item) =>
+    // A key that names a declaration (`host`, `version`…): proposing the names right after inserting it.
+    item.command === undefined && valueSiteAt([...objectPath, item.label]) !== undefined
+      ? { ...item, command: TRIGGER_SUGGEST }
+      : item,
+  );
+  if (!cursor.typed) {
+    const fill = fillRequiredItem(doc, object, objectSchemas, cursor.offset, m);
+    if (fill !== undefined) out.unshift(fill);
+  }
+  return out;
+}
+
+/** The first item of each label. */
+function dedupe(items: readonly CompletionItem[]): CompletionItem[] {
+  const byLabel = new Map<string, CompletionItem>();
+  for (const item of items) if (!byLabel.has(item.label)) byLabel.set(item.label, item);
+  return [...byLabel.values()];
+}
+
+/**
+ * Where to read the cursor from: the container two levels around the cursor (its object or array, and the one
+ * holding that), whose start and path the tree knows. Two levels, so a container the user is breaking right now
+ * is read from its parent.
+ */
+function anchorFor(doc: ParsedDocument, offset: number): CursorAnchor | undefined {
+  let node = doc.json.getNodeFromOffset(offset, true);
+  let containers = 0;
+  let anchor: ASTNode | undefined;
+  while (node !== undefined && containers < 2) {
+    if ((node.type === 'object' || node.type === 'array') && node.offset < offset) {
+      anchor = node;
+      containers++;
+    }
+    node = node.parent;
+  }
+  return anchor === undefined ? undefined : { offset: anchor.offset, path: pathOf(anchor) };
+}
 
 export async function getCompletion(
   doc: ParsedDocument,
   position: Position,
   context: FeatureContext,
 ): Promise<CompletionList | null> {
-  return context.json.doComplete(doc.textDocument, position, doc.json);
+  const offset = doc.textDocument.offsetAt(position);
+  const nodeAt = doc.json.getNodeFromOffset(offset, true);
+  if (isInComment(doc.text, nodeAt?.offset ?? 0, offset)) return { isIncomplete: false, items: [] };
+  const cursor = completionCursor(doc.text, offset, anchorFor(doc, offset));
+  const m = markup(context.markdown);
+  let items: CompletionItem[];
+  let isIncomplete = false;
+  if (cursor.site !== undefined && !cursor.atKey) {
+    // A field that names a declaration is a plain string in the schema (no enum, default or example), so the names
+    // are the whole answer; the JSON service, which would validate the whole document to find that out, is skipped.
+    items = referenceItems(doc, cursor, cursor.site);
+  } else {
+    const base = await context.json.doComplete(doc.textDocument, position, doc.json);
+    isIncomplete = base?.isIncomplete ?? false;
+    items =
+      cursor.site === undefined
+        ? await withSchemaHelp(doc, context, cursor, base?.items ?? [], m)
+        : mergeNames(referenceItems(doc, cursor, cursor.site), base?.items ?? []);
+  }
+  items = dedupe(items);
+  if (!context.snippets) items = items.map(withoutSnippet);
+  return { isIncomplete, items };
+}
+
+/** `completionItem/resolve`: the detail and documentation of a name proposal (others come complete). */
+export function resolveCompletionItem(
+  doc: ParsedDocument,
+  item: CompletionItem,
+  context: FeatureContext,
+): CompletionItem {
+  return resolveReferenceItem(doc, item, markup(context.markdown));
 }

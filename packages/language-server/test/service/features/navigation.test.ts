@@ -29,7 +29,7 @@ function withCursor(needle: string, nth = 0, delta = 2): string {
   let at = -1;
   for (let i = 0; i <= nth; i++) at = base.indexOf(needle, at + 1);
   if (at === -1) throw new Error(`${needle} #${nth} not in the base document`);
-  return config(base.slice(0, at + delta) + '|' + base.slice(at + delta));
+  return config(`${base.slice(0, at + delta)}|${base.slice(at + delta)}`);
 }
 
 describe('go to definition', () => {

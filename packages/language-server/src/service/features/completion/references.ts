@@ -1,0 +1,239 @@
+/**
+ * Completion of names where a field refers to one: the processes (names and aliases) a member's `host` or a
+ * `configServer` entry may name, the `dbVersions` a process's `version` may name, the replica sets of a shard's
+ * `rs`, `configServerReplica`, `rsName` and `replSetName`, the clusters of a router's `cluster`, and, as keys, the
+ * clusters of `balancer` and the replica sets and clusters of `clusterWideConfigurations`.
+ *
+ * Every declared name is proposed; the likely ones sort first (for a member: processes that are not in this replica
+ * set yet, those whose `replSetName` is this set before the rest). Each proposal replaces the whole string under
+ * the cursor with the quoted name and shows a summary of what it names.
+ */
+import type { JsonPath } from '@dbkit/core';
+import type { ASTNode } from 'vscode-json-languageservice';
+import { type CompletionItem, CompletionItemKind, InsertTextFormat, type TextEdit } from 'vscode-languageserver-types';
+import type { ParsedDocument } from '../../document.js';
+import { fieldValue, isObjectNode, itemsOf, nodeAtPath, pathOf } from '../../jsonAst.js';
+import { rangeOfSpan } from '../../positions.js';
+import { type Declaration, ReferenceSite, SymbolKind } from '../../references/graph.js';
+import type { Markup } from '../hover/markup.js';
+import { detailOf, summaryLines } from '../hover/summary.js';
+import type { CompletionCursor } from './cursor.js';
+import { escapeSnippet } from './snippets.js';
+
+/** A proposed name and how likely it is (0 first). */
+interface Candidate {
+  readonly declaration: Declaration;
+  readonly tier: number;
+  /** A note for the detail line: why it sorts where it does. */
+  readonly note?: string;
+}
+
+function stringAt(node: ASTNode | undefined, ...keys: string[]): string | undefined {
+  let current = node;
+  for (const key of keys) current = fieldValue(current, key);
+  return current?.type === 'string' ? current.value : undefined;
+}
+
+/** The node at exactly `path` (not the deepest node on the way to it). */
+function exactNode(root: ASTNode | undefined, path: JsonPath): ASTNode | undefined {
+  const node = nodeAtPath(root, path);
+  if (node === undefined) return undefined;
+  const found = pathOf(node);
+  return found.length === path.length && found.every((segment, i) => segment === path[i]) ? node : undefined;
+}
+
+/** The name and alias of the process that declares `declaration`. */
+function namesOfProcess(declaration: Declaration): string[] {
+  return [stringAt(declaration.item, 'name'), stringAt(declaration.item, 'alias')].filter((n) => n !== undefined);
+}
+
+/** The names other reference sites of `sites` already use, leaving out the reference under the cursor. */
+function namesUsedAt(doc: ParsedDocument, sites: readonly ReferenceSite[], cursor: CompletionCursor): Set<string> {
+  const used = new Set<string>();
+  for (const reference of doc.references.references) {
+    if (sites.includes(reference.site) && reference.node.offset !== cursor.start) used.add(reference.name);
+  }
+  return used;
+}
+
+/** The hosts of a replica set's members, leaving out the member at `skip`. */
+function memberHosts(set: ASTNode | undefined, skip?: number): Set<string> {
+  const hosts = new Set<string>();
+  itemsOf(set, 'members').forEach((member, index) => {
+    const host = stringAt(member, 'host');
+    if (index !== skip && host !== undefined) hosts.add(host);
+  });
+  return hosts;
+}
+
+function rankMemberHosts(doc: ParsedDocument, cursor: CompletionCursor, processes: Declaration[]): Candidate[] {
+  const setIndex = cursor.path[1];
+  const memberIndex = cursor.path[3];
+  const set = typeof setIndex === 'number' ? exactNode(doc.root, ['replicaSets', setIndex]) : undefined;
+  const setId = stringAt(set, '_id');
+  const here = memberHosts(set, typeof memberIndex === 'number' ? memberIndex : undefined);
+  const elsewhere = new Set<string>();
+  for (const other of itemsOf(doc.root, 'replicaSets')) {
+    if (other !== set) for (const host of memberHosts(other)) elsewhere.add(host);
+  }
+  return processes.map((declaration) => {
+    const names = namesOfProcess(declaration);
+    const replSetName = stringAt(declaration.item, 'args2_6', 'replication', 'replSetName');
+    if (names.some((name) => here.has(name))) {
+      return { declaration, tier: 3, note: setId === undefined ? 'already a member' : `already in ${setId}` };
+    }
+    if (setId !== undefined && replSetName === setId) return { declaration, tier: 0 };
+    const otherSet = replSetName !== undefined && replSetName !== setId;
+    if (otherSet || names.some((name) => elsewhere.has(name)) || stringAt(declaration.item, 'processType') === 'dbs') {
+      return { declaration, tier: 2, ...(otherSet ? { note: `replSetName ${replSetName}` } : {}) };
+    }
+    return { declaration, tier: 1 };
+  });
+}
+
+function rankReplSetName(doc: ParsedDocument, cursor: CompletionCursor, sets: Declaration[]): Candidate[] {
+  const index = cursor.path[1];
+  const process = typeof index === 'number' ? exactNode(doc.root, ['processes', index]) : undefined;
+  const names = [stringAt(process, 'name'), stringAt(process, 'alias')].filter((n) => n !== undefined);
+  return sets.map((declaration) => {
+    const hosts = memberHosts(declaration.item);
+    return names.some((name) => hosts.has(name))
+      ? { declaration, tier: 0, note: 'lists this process as a member' }
+      : { declaration, tier: 1 };
+  });
+}
+
+/** Candidates used elsewhere at `sites` sort after the others. */
+function rankUnused(
+  doc: ParsedDocument,
+  cursor: CompletionCursor,
+  declarations: Declaration[],
+  sites: readonly ReferenceSite[],
+  note: string,
+): Candidate[] {
+  const used = namesUsedAt(doc, sites, cursor);
+  return declarations.map((declaration) =>
+    used.has(declaration.name) ? { declaration, tier: 1, note } : { declaration, tier: 0 },
+  );
+}
+
+function rankConfigServers(doc: ParsedDocument, cursor: CompletionCursor, processes: Declaration[]): Candidate[] {
+  const array = exactNode(doc.root, cursor.path.slice(0, -1));
+  const listed = new Set<string>();
+  (array?.type === 'array' ? array.items : []).forEach((item) => {
+    if (item.type === 'string' && item.offset !== cursor.start) listed.add(item.value);
+  });
+  return processes.map((declaration) =>
+    namesOfProcess(declaration).some((name) => listed.has(name))
+      ? { declaration, tier: 1, note: 'already listed' }
+      : { declaration, tier: 0 },
+  );
+}
+
+function candidates(doc: ParsedDocument, cursor: CompletionCursor, site: ReferenceSite): Candidate[] {
+  const declared = (kind: Declaration['kind']) => [...doc.references.declarations[kind].values()];
+  switch (site) {
+    case 'memberHost':
+      return rankMemberHosts(doc, cursor, declared('process'));
+    case 'configServerProcess':
+      return rankConfigServers(doc, cursor, declared('process'));
+    case 'replSetName':
+      return rankReplSetName(doc, cursor, declared('replicaSet'));
+    case 'shardReplicaSet':
+    case 'configServerReplicaSet':
+      // A replica set serves as one shard or one config server replica set: those not serving yet first.
+      return rankUnused(doc, cursor, declared('replicaSet'), ['shardReplicaSet', 'configServerReplicaSet'], 'in use');
+    case 'balancerCluster':
+    case 'clusterWideKey': {
+      // Keys: a name already a key of this object would be a duplicate key, so it is left out.
+      const object = exactNode(doc.root, cursor.path.slice(0, -1));
+      const keys = new Set(
+        isObjectNode(object)
+          ? object.properties.filter((p) => p.keyNode.offset !== cursor.start).map((p) => p.keyNode.value)
+          : [],
+      );
+      // A name both a replica set and a cluster is proposed once (as the replica set, which it resolves to).
+      const byName = new Map<string, Candidate>();
+      for (const declaration of ReferenceSite[site].kinds.flatMap((kind) => declared(kind))) {
+        if (!keys.has(declaration.name) && !byName.has(declaration.name)) {
+          byName.set(declaration.name, { declaration, tier: 0 });
+        }
+      }
+      return [...byName.values()];
+    }
+    default:
+      return ReferenceSite[site].kinds
+        .flatMap((kind) => declared(kind))
+        .map((declaration) => ({ declaration, tier: 0 }));
+  }
+}
+
+/**
+ * What a name proposal carries for `completionItem/resolve`: its detail and documentation (a summary of the
+ * process, version, replica set or cluster) are computed only for the proposal the user looks at, as a large
+ * document proposes thousands of names.
+ */
+export interface ReferenceItemData {
+  readonly uri: string;
+  readonly reference: { readonly kind: Declaration['kind']; readonly name: string; readonly note?: string };
+}
+
+export function isReferenceItemData(data: unknown): data is ReferenceItemData {
+  const reference = (data as { reference?: { kind?: unknown; name?: unknown } } | undefined)?.reference;
+  return typeof reference?.kind === 'string' && reference.kind in SymbolKind && typeof reference.name === 'string';
+}
+
+/** The detail and documentation of a name proposal. */
+export function resolveReferenceItem(doc: ParsedDocument, item: CompletionItem, m: Markup): CompletionItem {
+  if (!isReferenceItemData(item.data)) return item;
+  const { kind, name, note } = item.data.reference;
+  const declaration = doc.references.declarations[kind].get(name);
+  if (declaration === undefined) return item;
+  const detail = [detailOf(declaration), note].filter((part) => part !== undefined && part !== '').join(' · ');
+  return { ...item, detail, documentation: m.content(m.lines(summaryLines(doc, declaration, m))) };
+}
+
+/** The completion items of names for the reference site at the cursor (detail and documentation on resolve). */
+export function referenceItems(doc: ParsedDocument, cursor: CompletionCursor, site: ReferenceSite): CompletionItem[] {
+  const list = candidates(doc, cursor, site);
+  const order = list
+    .map((candidate, index) => ({ candidate, index }))
+    .sort(
+      (a, b) =>
+        a.candidate.tier - b.candidate.tier ||
+        Number(a.candidate.declaration.alias) - Number(b.candidate.declaration.alias) ||
+        a.index - b.index,
+    );
+  const range = rangeOfSpan(doc, cursor.start, cursor.end - cursor.start);
+  return order.map(({ candidate }, rank) => {
+    const { declaration } = candidate;
+    const quoted = JSON.stringify(declaration.name);
+    const data: ReferenceItemData = {
+      uri: doc.uri,
+      reference: {
+        kind: declaration.kind,
+        name: declaration.name,
+        ...(candidate.note ? { note: candidate.note } : {}),
+      },
+    };
+    let textEdit: TextEdit;
+    let format: InsertTextFormat = InsertTextFormat.PlainText;
+    if (cursor.atKey && cursor.addValue) {
+      textEdit = { range, newText: `${escapeSnippet(quoted)}: {$1}${cursor.separatorAfter}` };
+      format = InsertTextFormat.Snippet;
+    } else if (cursor.atKey) {
+      textEdit = { range, newText: quoted };
+    } else {
+      textEdit = { range, newText: `${quoted}${cursor.separatorAfter}` };
+    }
+    return {
+      label: cursor.atKey ? declaration.name : quoted,
+      kind: cursor.atKey ? CompletionItemKind.Property : CompletionItemKind.Reference,
+      data,
+      sortText: `0${String(rank).padStart(5, '0')}`,
+      filterText: quoted,
+      textEdit,
+      insertTextFormat: format,
+    };
+  });
+}
