@@ -76,10 +76,9 @@ export function parseDocument(
   };
   let treeBuilt = false;
   // The previous tree is reused (and taken over: it is updated in place) only when it was built already.
-  const reused =
-    basis?.previous.hasTree()
-      ? reparseIncrementally(basis.previous.json, basis.change, text, jsonService)
-      : undefined;
+  const reused = basis?.previous.hasTree()
+    ? reparseIncrementally(basis.previous.json, basis.change, text, jsonService)
+    : undefined;
   if (reused !== undefined) {
     treeBuilt = true;
     doc.json = reused;

@@ -150,3 +150,37 @@ export function locatePaths(text: string, paths: readonly JsonPath[]): LocatedNo
     return found;
   });
 }
+
+/**
+ * The keys given twice in one object (every occurrence after the first), in valid JSON: `JSON.parse` keeps only the
+ * last value of a repeated key, so the earlier ones are silently lost. One pass over the structural characters.
+ */
+export function duplicateKeys(
+  text: string,
+): { readonly offset: number; readonly length: number; readonly key: string }[] {
+  const out: { offset: number; length: number; key: string }[] = [];
+  // One entry per open container: the keys seen so far for an object, null for an array. (A flat list searched
+  // linearly was measured slower: comparing many same-length keys costs more than hashing each once.)
+  const stack: (Set<string> | null)[] = [];
+  const structural = /["{}[\]]/g;
+  while (structural.test(text)) {
+    const at = structural.lastIndex - 1;
+    const code = text.charCodeAt(at);
+    if (code === QUOTE) {
+      const end = skipString(text, at);
+      structural.lastIndex = end;
+      const keys = stack[stack.length - 1];
+      if (keys === null || keys === undefined) continue;
+      let next = end;
+      while (isSpace(text.charCodeAt(next))) next++;
+      if (text.charCodeAt(next) !== 0x3a) continue; // not followed by a colon: a value, not a key
+      const raw = text.slice(at + 1, end - 1);
+      const key = raw.includes('\\') ? (JSON.parse(text.slice(at, end)) as string) : raw;
+      if (keys.has(key)) out.push({ offset: at, length: end - at, key });
+      else keys.add(key);
+    } else if (code === OPEN_BRACE) stack.push(new Set());
+    else if (code === OPEN_BRACKET) stack.push(null);
+    else stack.pop();
+  }
+  return out;
+}

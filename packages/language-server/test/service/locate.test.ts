@@ -1,7 +1,7 @@
 /** The tree-free path locator agrees with the tree on every path of real documents, and on missing paths. */
 import type { JsonPath } from '@dbkit/core';
 import { describe, expect, it } from 'vitest';
-import { locatePaths } from '../../src/service/locate.js';
+import { duplicateKeys, locatePaths } from '../../src/service/locate.js';
 import { example, parsed } from '../utils.js';
 
 /** Every path of a JSON value, containers and scalars. */
@@ -43,6 +43,7 @@ describe('locatePaths', () => {
     const { doc } = parsed(TRICKY);
     void doc.json;
     expect(locatePaths(TRICKY, paths)).toEqual(doc.locate(paths));
+    expect(duplicateKeys(TRICKY).map((d) => d.key)).toEqual(['dup']);
     const [last] = locatePaths(TRICKY, [['dup', 'last']]);
     expect(TRICKY.slice(last!.offset, last!.offset + last!.length)).toBe('"wins"');
   });

@@ -12,6 +12,7 @@ import {
   type Range,
 } from 'vscode-languageserver-types';
 import type { ParsedDocument } from '../document.js';
+import { duplicateKeys } from '../locate.js';
 import { type Anchor, rangesOfSpans, spanOfLocated } from '../positions.js';
 
 /** The source every dbkit diagnostic carries: editors show it beside the code. */
@@ -50,6 +51,9 @@ const SEVERITY = {
 
 const TAG = { deprecated: DiagnosticTag.Deprecated, unnecessary: DiagnosticTag.Unnecessary } as const;
 
+const DUPLICATE_KEY_MESSAGE =
+  'Duplicate key: the service keeps only the last value of a key given twice, so the earlier value is silently lost. Remove one of them.';
+
 // vscode-json-languageservice's error codes (its ErrorCode enum), by name.
 const JsonErrorCode = { TrailingComma: 519, DuplicateKey: 520 } as const;
 
@@ -81,7 +85,7 @@ function syntaxDiagnostics(doc: ParsedDocument): Diagnostic[] {
         severity: DiagnosticSeverity.Warning,
         code: SyntaxCode.duplicateKey,
         source: DIAGNOSTIC_SOURCE,
-        message: 'Duplicate key: the service keeps only the last value of a key given twice. Remove one of them.',
+        message: DUPLICATE_KEY_MESSAGE,
       });
     } else {
       out.push({
@@ -135,6 +139,20 @@ export function toLspDiagnostics(doc: ParsedDocument, diagnostics: readonly Core
 }
 
 /** One core diagnostic as an LSP diagnostic (for many, `toLspDiagnostics` locates them in one batch). */
+/** Valid JSON may still repeat a key; the tree reports it for broken text, this scan for valid text. */
+function duplicateKeyDiagnostics(doc: ParsedDocument): Diagnostic[] {
+  const found = duplicateKeys(doc.text);
+  if (found.length === 0) return [];
+  const ranges = rangesOfSpans(doc.text, found);
+  return found.map((duplicate, i) => ({
+    range: ranges[i]!,
+    severity: DiagnosticSeverity.Warning,
+    code: SyntaxCode.duplicateKey,
+    source: DIAGNOSTIC_SOURCE,
+    message: DUPLICATE_KEY_MESSAGE.replace('Duplicate key', `Duplicate key ${JSON.stringify(duplicate.key)}`),
+  }));
+}
+
 export function toLspDiagnostic(doc: ParsedDocument, d: CoreDiagnostic): Diagnostic {
   return toLspDiagnostics(doc, [d])[0]!;
 }
@@ -167,7 +185,7 @@ function lspDiagnostic(
  * can be read of it, unless the damage leaves no top-level object.
  */
 export function getDiagnostics(doc: ParsedDocument): Diagnostic[] {
-  const syntax = doc.validJson ? [] : syntaxDiagnostics(doc);
+  const syntax = doc.validJson ? duplicateKeyDiagnostics(doc) : syntaxDiagnostics(doc);
   const semantic = toLspDiagnostics(doc, doc.semantic);
   return [...syntax, ...semantic].sort(
     (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,

@@ -1,0 +1,113 @@
+/** Diagnostics: plain-JSON syntax, core's rules with ranges, related information, tags and fix data. */
+import { describe, expect, it } from 'vitest';
+import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
+import { getDiagnostics } from '../../../src/service/features/diagnostics.js';
+import { example, parsed } from '../../utils.js';
+
+const valid = example('replica-set.automation.json');
+
+/** The text `valid` with `from` replaced by `to` (first occurrence). */
+function edit(from: string, to: string): string {
+  if (!valid.includes(from)) throw new Error(`${from} not in the example`);
+  return valid.replace(from, to);
+}
+
+/** The text a diagnostic's range covers. */
+function covered(
+  text: string,
+  range: { start: { line: number; character: number }; end: { line: number; character: number } },
+) {
+  const { document } = parsed(text);
+  return text.slice(document.offsetAt(range.start), document.offsetAt(range.end));
+}
+
+describe('syntax: the service takes plain JSON', () => {
+  it.for([
+    ['a line comment', edit('"version": ', '// why\n  "version": '), 'json/comment', '// why'],
+    ['a block comment', edit('"version": ', '/* why */ "version": '), 'json/comment', '/* why */'],
+    [
+      'a trailing comma',
+      edit('"downloadBase": "/var/lib/db-automation"', '"downloadBase": "/var/lib/db-automation",'),
+      'json/trailing-comma',
+      ',',
+    ],
+    ['a missing comma', edit('"version": 12,', '"version": 1'), 'json/syntax', undefined],
+  ] as const)('reports %s as an error', ([, text, code, span]) => {
+    const { doc } = parsed(text);
+    const found = getDiagnostics(doc).filter((d) => d.code === code);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.severity).toBe(DiagnosticSeverity.Error);
+    expect(found[0]!.message).toMatch(/JSON/);
+    if (span !== undefined) expect(covered(text, found[0]!.range)).toBe(span);
+  });
+
+  it('warns about a duplicate key in valid JSON, whose earlier value is lost', () => {
+    const text = edit('"version": 12,', '"version": 12,\n  "version": 2,');
+    const duplicates = getDiagnostics(parsed(text).doc).filter((d) => d.code === 'json/duplicate-key');
+    expect(duplicates).toHaveLength(1);
+    expect(duplicates[0]).toMatchObject({
+      severity: DiagnosticSeverity.Warning,
+      range: { start: { line: 2, character: 2 } },
+    });
+    expect(duplicates[0]!.message).toMatch(/^Duplicate key "version": .*earlier value is silently lost/);
+  });
+
+  it('warns about a duplicate key in broken JSON too', () => {
+    const text = edit('"version": 12,', '"version": 12,\n  "version": 2,,');
+    const duplicates = getDiagnostics(parsed(text).doc).filter((d) => d.code === 'json/duplicate-key');
+    expect(duplicates.length).toBeGreaterThan(0);
+  });
+
+  it('still reports the rules of core on what the parser recovered', () => {
+    const text = edit('"version": 12,', '"version": 12,,').replace('"processType": "dbd"', '"processType": "dbx"');
+    const codes = getDiagnostics(parsed(text).doc).map((d) => d.code);
+    expect(codes).toContain('json/syntax');
+    expect(codes).toContain('DBK103');
+  });
+});
+
+describe("core's rules", () => {
+  it('has no diagnostic on a valid example', () => {
+    expect(getDiagnostics(parsed(valid).doc)).toEqual([]);
+  });
+
+  it.for([
+    ['a dangling member host (the value)', edit('"host": "', '"host": "x'), 'DBK202', /^"x/],
+    ['a misspelt field (the key)', edit('"hostname"', '"hostnme"'), 'DBK108', /^"hostnme"$/],
+    [
+      'a missing field (the object, from its key to the bracket)',
+      edit('"downloadBase": "/var/lib/db-automation"', '"x": 1'),
+      'DBK101',
+      /^"options": \{$/,
+    ],
+  ] as const)('underlines %s', ([, text, code, span]) => {
+    const found = getDiagnostics(parsed(text).doc).find((d) => d.code === code);
+    expect(found, JSON.stringify(getDiagnostics(parsed(text).doc).map((d) => d.code))).toBeDefined();
+    expect(covered(text, found!.range)).toMatch(span);
+    expect(found!.source).toBe('dbkit');
+  });
+
+  it('points a duplicate name at the first declaration and carries fix data', () => {
+    const name = JSON.parse(valid).processes[0].name as string;
+    const second = JSON.parse(valid).processes[1].name as string;
+    const text = valid.replace(`"name": "${second}"`, `"name": "${name}"`);
+    const duplicate = getDiagnostics(parsed(text).doc).find((d) => d.code === 'DBK106')!;
+    expect(duplicate.relatedInformation).toHaveLength(1);
+    expect(covered(text, duplicate.relatedInformation![0]!.location.range)).toBe(`"${name}"`);
+    expect(duplicate.data).toMatchObject({ path: ['processes', 1, 'name'] });
+  });
+
+  it('tags what is deprecated', () => {
+    const text = edit('"numUncompressed"', '"maxUncompressed"');
+    const deprecated = getDiagnostics(parsed(text).doc).find((d) => d.code === 'DBK507');
+    expect(deprecated?.tags).toEqual([DiagnosticTag.Deprecated]);
+  });
+
+  it('finds the same ranges with and without the tree', () => {
+    const text = edit('"host": "', '"host": "x').replace('"hostname"', '"hostnme"');
+    const fast = getDiagnostics(parsed(text).doc);
+    const { doc } = parsed(text);
+    void doc.json;
+    expect(getDiagnostics(doc)).toEqual(fast);
+  });
+});
