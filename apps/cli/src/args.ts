@@ -13,7 +13,7 @@ export interface ValidateCommand {
   readonly quiet: boolean;
   /** `--color` / `--no-color`; undefined: decide from the environment. */
   readonly color: boolean | undefined;
-  /** Worker threads; undefined: automatic (serial below the threshold). */
+  /** Threads that check files (the main one and jobs - 1 workers); undefined: automatic (serial below the threshold). */
   readonly jobs: number | undefined;
 }
 
@@ -28,7 +28,9 @@ export type Command =
   | { readonly command: 'help'; readonly topic?: 'validate' | 'schema' }
   | { readonly command: 'version' };
 
-export type ParsedArgs = { readonly ok: true; readonly value: Command } | { readonly ok: false; readonly error: string };
+export type ParsedArgs =
+  | { readonly ok: true; readonly value: Command }
+  | { readonly ok: false; readonly error: string };
 
 const usageError = (error: string): ParsedArgs => ({ ok: false, error: `${error}; run dbkit --help for usage` });
 
@@ -84,7 +86,9 @@ function parseValidate(args: readonly string[]): ParsedArgs {
   if (typeof jobs === 'string') return usageError(jobs);
   if (values.color && values['no-color']) return usageError('give --color or --no-color, not both');
   if (positionals.length === 0) {
-    return usageError('dbkit validate needs at least one file, folder, glob or - (stdin), e.g. dbkit validate examples');
+    return usageError(
+      'dbkit validate needs at least one file, folder, glob or - (stdin), e.g. dbkit validate examples',
+    );
   }
   return {
     ok: true,

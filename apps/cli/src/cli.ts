@@ -14,7 +14,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   const command = parsed.value;
   switch (command.command) {
     case 'help':
-      io.stdout.write(command.topic === 'validate' ? VALIDATE_HELP : command.topic === 'schema' ? SCHEMA_HELP : MAIN_HELP);
+      io.stdout.write(
+        command.topic === 'validate' ? VALIDATE_HELP : command.topic === 'schema' ? SCHEMA_HELP : MAIN_HELP,
+      );
       return 0;
     case 'version':
       io.stdout.write(`${io.tool.version}\n`);

@@ -20,7 +20,9 @@ export interface Input {
   readonly size: number;
 }
 
-export type Inputs = { readonly ok: true; readonly inputs: readonly Input[] } | { readonly ok: false; readonly error: string };
+export type Inputs =
+  | { readonly ok: true; readonly inputs: readonly Input[] }
+  | { readonly ok: false; readonly error: string };
 
 /** Folders are walked for `.json` files; these are never entered. */
 const IGNORED = ['**/node_modules/**', '**/.git/**'];
@@ -59,11 +61,23 @@ export async function resolveInputs(args: readonly string[], cwd: string): Promi
       for (const file of found.sort(byCodePoint)) add(file, false, statSync(file).size);
     } else if (stat === undefined && isDynamicPattern(arg)) {
       const pattern = isAbsolute(arg) ? arg : arg.replace(/\\/g, '/');
-      const found = await glob(pattern, { cwd, absolute: true, onlyFiles: true, ignore: arg.includes('node_modules') ? [] : IGNORED });
-      if (found.length === 0) return { ok: false, error: `no file matches ${arg}; check the pattern (quote it so the shell does not expand it)` };
+      const found = await glob(pattern, {
+        cwd,
+        absolute: true,
+        onlyFiles: true,
+        ignore: arg.includes('node_modules') ? [] : IGNORED,
+      });
+      if (found.length === 0)
+        return {
+          ok: false,
+          error: `no file matches ${arg}; check the pattern (quote it so the shell does not expand it)`,
+        };
       for (const file of found.sort(byCodePoint)) add(file, true, statSync(file).size);
     } else if (stat === undefined) {
-      return { ok: false, error: `cannot read ${arg}: no such file or folder; give a file, a folder, a glob or - for stdin` };
+      return {
+        ok: false,
+        error: `cannot read ${arg}: no such file or folder; give a file, a folder, a glob or - for stdin`,
+      };
     } else {
       return { ok: false, error: `cannot read ${arg}: not a file or a folder` };
     }

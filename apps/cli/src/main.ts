@@ -24,14 +24,20 @@ main(process.argv.slice(2), {
   readStdin: () => text(process.stdin),
   cwd: process.cwd(),
   env: process.env,
-  tool: { name: 'dbkit', version: pkg.version, informationUri: pkg.homepage ?? 'https://www.npmjs.com/package/@dbkit/cli' },
+  tool: {
+    name: 'dbkit',
+    version: pkg.version,
+    informationUri: pkg.homepage ?? 'https://www.npmjs.com/package/@dbkit/cli',
+  },
 }).then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`dbkit: internal error: ${message.split('\n')[0]}. Please report it with the command you ran.\n`);
+    process.stderr.write(
+      `dbkit: internal error: ${message.split('\n')[0]}. Please report it with the command you ran.\n`,
+    );
     process.exitCode = 2;
   },
 );

@@ -42,7 +42,9 @@ export function schemaFilesOf(schemaFiles: unknown, catalog: unknown): SchemaFil
 export async function runSchema(command: SchemaCommand, io: Io): Promise<number> {
   const loaded = await loadSchemaPackage();
   if (!loaded.ok) {
-    io.stderr.write(`dbkit: schema not available (${loaded.reason}); build it: npx --yes pnpm@10.34.8 --filter @dbkit/schema run build\n`);
+    io.stderr.write(
+      `dbkit: schema not available (${loaded.reason}); build it: npx --yes pnpm@10.34.8 --filter @dbkit/schema run build\n`,
+    );
     return 2;
   }
   const files = schemaFilesOf(loaded.value.schemaFiles, loaded.value.catalog);

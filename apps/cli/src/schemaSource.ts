@@ -10,7 +10,9 @@ export interface SchemaPackage {
   readonly version: string;
 }
 
-export type SchemaLoad = { readonly ok: true; readonly value: SchemaPackage } | { readonly ok: false; readonly reason: string };
+export type SchemaLoad =
+  | { readonly ok: true; readonly value: SchemaPackage }
+  | { readonly ok: false; readonly reason: string };
 
 let loaded: Promise<SchemaLoad> | undefined;
 

@@ -16,18 +16,19 @@ import { checkInParallel } from './validate/pool.js';
 import { checkInput } from './validate/task.js';
 
 /**
- * Below this many bytes in total, files are checked in the main thread: starting a worker (loading core, ajv and
- * compiling the schema) costs more than it saves. Measured in apps/cli/README.md ("Parallelism").
+ * Below this many bytes in total, files are checked in the main thread alone: a worker (~0.3 s of CPU to load core
+ * and the precompiled schema and warm up the JIT in a fresh isolate) costs more than it saves. See apps/cli/README.md
+ * ("Parallelism").
  */
 export const PARALLEL_MIN_BYTES = 8_000_000;
 
-/** How many workers to use; 0 for none. */
-export function workerCount(jobs: number | undefined, inputs: readonly Input[], cores: number): number {
+/** How many threads check files, the main thread included (it works alongside the workers); 1 for no workers. */
+export function threadCount(jobs: number | undefined, inputs: readonly Input[], cores: number): number {
   const files = inputs.filter((input) => input.path !== undefined);
-  if (files.length < 2) return 0;
-  if (jobs !== undefined) return jobs > 1 ? Math.min(jobs, files.length) : 0;
+  if (files.length < 2) return 1;
+  if (jobs !== undefined) return Math.min(jobs, files.length);
   const bytes = files.reduce((sum, input) => sum + input.size, 0);
-  return cores > 1 && bytes >= PARALLEL_MIN_BYTES ? Math.min(cores, files.length) : 0;
+  return cores > 1 && bytes >= PARALLEL_MIN_BYTES ? Math.min(cores, files.length) : 1;
 }
 
 function list(names: readonly string[]): string {
@@ -40,10 +41,15 @@ function exitReason(totals: Totals, maxWarnings: number | undefined): { code: nu
   if (totals.unreadable.length > 0) problems.push(`cannot read ${list(totals.unreadable)}`);
   if (totals.invalidJson.length > 0) {
     const n = totals.invalidJson.length;
-    problems.push(`${n === 1 ? `${totals.invalidJson[0]} is` : `${n} files are`} not valid JSON${n === 1 ? '' : ` (${list(totals.invalidJson)})`}`);
+    problems.push(
+      `${n === 1 ? `${totals.invalidJson[0]} is` : `${n} files are`} not valid JSON${n === 1 ? '' : ` (${list(totals.invalidJson)})`}`,
+    );
   }
   if (problems.length > 0) {
-    return { code: 2, reason: `${problems.join('; ')}: fix the json/syntax errors shown (or the file's permissions) and run again` };
+    return {
+      code: 2,
+      reason: `${problems.join('; ')}: fix the json/syntax errors shown (or the file's permissions) and run again`,
+    };
   }
   if (totals.errors > 0) return { code: 1 };
   if (maxWarnings !== undefined && totals.warnings > maxWarnings) {
@@ -94,11 +100,11 @@ export async function runValidate(command: ValidateCommand, io: Io): Promise<num
     progress.update(completed);
   };
 
-  const workers = workerCount(command.jobs, inputs, availableParallelism());
-  if (workers === 0) {
+  const threads = threadCount(command.jobs, inputs, availableParallelism());
+  if (threads === 1) {
     for (const [index, input] of inputs.entries()) accept(index, checkInput(input, context, stdinText));
   } else {
-    // Stdin is already in memory: the main thread checks it; the files go to the pool.
+    // Stdin is already in memory: the main thread checks it first; the files go to the pool, the main thread included.
     const files: number[] = [];
     for (const [index, input] of inputs.entries()) {
       if (input.path === undefined) accept(index, checkInput(input, context, stdinText));
@@ -106,8 +112,9 @@ export async function runValidate(command: ValidateCommand, io: Io): Promise<num
     }
     await checkInParallel(
       files.map((index) => inputs[index]!),
-      workers,
+      threads,
       settings,
+      (input) => checkInput(input, context),
       (i, result) => accept(files[i]!, result),
     );
   }

@@ -91,7 +91,7 @@ describe('dbkit validate: exit codes', () => {
     expect(result.stdout).toContain('bad.json:3:16 error json/syntax Trailing comma');
     expect(result.stdout).toContain('> 2 |   "version": 1, // the version\n    |                 ^^^^^^^^^^^^^^');
     expect(result.stderr).toBe(
-      'dbkit: bad.json is not valid JSON: fix the json/syntax errors shown (or the file\'s permissions) and run again\n',
+      "dbkit: bad.json is not valid JSON: fix the json/syntax errors shown (or the file's permissions) and run again\n",
     );
   });
 });
@@ -105,10 +105,7 @@ describe('dbkit validate: text format', () => {
       `broken.automation.json:${line}:19 error DBK202 "shop-shard1-2" does not name a process`,
     );
     expect(result.stdout).toContain(
-      [
-        `> ${line} |           "host": "shop-shard1-2",`,
-        '      |                   ^^^^^^^^^^^^^^^',
-      ].join('\n'),
+      [`> ${line} |           "host": "shop-shard1-2",`, '      |                   ^^^^^^^^^^^^^^^'].join('\n'),
     );
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('✖ 7 errors, 3 warnings in 1 file');
   });
@@ -195,7 +192,7 @@ describe('dbkit validate: sarif format', () => {
     const host = sarifRun.results.find((r: Json) => r.ruleId === 'DBK202');
     const lines = broken.split('\n');
     const { region } = host.locations[0].physicalLocation;
-    expect(lines[region.startLine - 1].slice(region.startColumn - 1, region.endColumn - 1)).toBe('"shop-shard1-2"');
+    expect(lines[region.startLine - 1]!.slice(region.startColumn - 1, region.endColumn - 1)).toBe('"shop-shard1-2"');
     const syntax = sarifRun.results.find((r: Json) => r.ruleId === 'json/syntax');
     expect(syntax.locations[0].physicalLocation.region).toMatchObject({ startLine: 1, startColumn: 14 });
     expect(sarifRun.originalUriBaseIds['%SRCROOT%'].uri).toMatch(/^file:\/\/.*\/$/);
@@ -262,7 +259,10 @@ describe('dbkit validate: inputs', () => {
     expect(result.stdout).not.toContain('node_modules');
     expect(result.stdout).toContain('in 2 files (2 skipped: not automation configs)');
     const json = JSON.parse(run(['validate', 'deploy', '-f', 'json'], { cwd: dir }).stdout) as Json[];
-    expect([...new Set(json.map((f) => f.file))]).toEqual(['deploy/prod/cluster.json', 'deploy/staging.automation.json']);
+    expect([...new Set(json.map((f) => f.file))]).toEqual([
+      'deploy/prod/cluster.json',
+      'deploy/staging.automation.json',
+    ]);
   });
 });
 

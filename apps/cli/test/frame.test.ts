@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { palette } from '../src/output/color.js';
-import { DEFAULT_FRAME, renderFrame } from '../src/output/frame.js';
+import { DEFAULT_FRAME, type FrameOptions, renderFrame } from '../src/output/frame.js';
 import type { Span } from '../src/validate/finding.js';
 import { createLineIndex } from '../src/validate/locate.js';
 import { findSecretValues } from '../src/validate/mask.js';
@@ -8,7 +8,11 @@ import { findSecretValues } from '../src/validate/mask.js';
 const plain = palette(false);
 
 /** Renders the frame of the first occurrence of `needle`. */
-function frame(text: string, needle: string, options: Partial<typeof DEFAULT_FRAME> = {}): string {
+function frame(
+  text: string,
+  needle: string,
+  options: Partial<Pick<FrameOptions, 'context' | 'maxWidth'>> = {},
+): string {
   const offset = text.indexOf(needle);
   const span: Span = { offset, length: needle.length };
   return renderFrame(text, createLineIndex(text), span, findSecretValues(text), {

@@ -29,9 +29,21 @@ describe('path → range', () => {
     ['a key, for unknown and misspelt fields', ['processes', 0, 'hostnmae'], 'key', '6:20', '"hostnmae"'],
     ['an empty object', ['empty'], 'value', '12:12', '{}'],
     ['a missing item: the deepest node that exists', ['processes', 5, 'name'], 'value', '5:3', '"processes": ['],
-    ['a missing field of a one-line object', ['processes', 0, 'port'], 'value', '6:5', '{ "name": "a", "hostnmae": "h" }'],
+    [
+      'a missing field of a one-line object',
+      ['processes', 0, 'port'],
+      'value',
+      '6:5',
+      '{ "name": "a", "hostnmae": "h" }',
+    ],
     ['a duplicated key: the last one, as JSON.parse keeps', ['processes', 1, 'name'], 'value', '9:15', '"b2"'],
-    ['key anchor on an array item falls back to the value', ['processes', 0], 'key', '6:5', '{ "name": "a", "hostnmae": "h" }'],
+    [
+      'key anchor on an array item falls back to the value',
+      ['processes', 0],
+      'key',
+      '6:5',
+      '{ "name": "a", "hostnmae": "h" }',
+    ],
   ])('%s', ([, path, anchor, position, underlined]) => {
     const span = spanOfPath(root, index, path, anchor);
     const { start } = rangeOf(index, span);

@@ -7,8 +7,16 @@ describe('secret values', () => {
   it.for<[string, string, string[]]>([
     ['a string', '{"autoPwd": "hunter2"}', ['"hunter2"']],
     ['a number', '{"pwd": 1234}', ['1234']],
-    ['every field of SECRET_FIELDS', '{"key": "k", "newKey": "n", "initPwd": "i", "PEMKeyPassword": "p"}', ['"k"', '"n"', '"i"', '"p"']],
-    ['strings and numbers inside an object or array value', '{"key": {"a": ["x", 1], "b": true}}', ['"a"', '"x"', '1', '"b"']],
+    [
+      'every field of SECRET_FIELDS',
+      '{"key": "k", "newKey": "n", "initPwd": "i", "PEMKeyPassword": "p"}',
+      ['"k"', '"n"', '"i"', '"p"'],
+    ],
+    [
+      'strings and numbers inside an object or array value',
+      '{"key": {"a": ["x", 1], "b": true}}',
+      ['"a"', '"x"', '1', '"b"'],
+    ],
     ['not the values of other fields', '{"autoUser": "me", "keyfile": "/k", "note": "autoPwd"}', []],
     ['not a secret name used as a value', '{"a": "key", "b": ["autoPwd", "x"]}', []],
     ['an unquoted value in broken JSON', '{"autoPwd": hunter2, "x": 1}', ['hunter2']],

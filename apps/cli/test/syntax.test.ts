@@ -21,13 +21,20 @@ describe('syntax errors', () => {
     ['an unclosed object', '{"a": 1', ['7+1 A closing brace "}" is expected']],
     ['an empty file', '', ['0+1 A value is expected here.']],
     ['a single-quoted string: the first error of the line only', "{'a': 1}", ['1+3 Unexpected character']],
-    ['errors on several lines', '{\n "a": 1, // c\n "b": [1,],\n}', ['11+4 Comments are not allowed', '24+1 Trailing comma']],
+    [
+      'errors on several lines',
+      '{\n "a": 1, // c\n "b": [1,],\n}',
+      ['11+4 Comments are not allowed', '24+1 Trailing comma'],
+    ],
   ])('%s', ([, text, expected]) => {
     expect(syntax(text)).toEqual(expected);
   });
 
   it('never repeats JSON.parse’s message, which can quote the text (and a secret in it)', () => {
-    const findings = syntaxFindings('{"autoPwd": "hunter2"}', 'Unexpected token in "{"autoPwd": "hunter2"}" at position 3');
+    const findings = syntaxFindings(
+      '{"autoPwd": "hunter2"}',
+      'Unexpected token in "{"autoPwd": "hunter2"}" at position 3',
+    );
     for (const f of findings) expect(f.message).not.toContain('hunter2');
   });
 });

@@ -71,7 +71,13 @@ export function displayLine(text: string, from: number, to: number, secrets: rea
     copy(start);
     const whole = start === secret.offset && end === secret.offset + secret.length;
     const replacement = whole ? maskToken(text.slice(start, end)) : '*'.repeat(end - start);
-    segments.push({ from: start, to: end, displayFrom: out.length, displayTo: out.length + replacement.length, replaced: true });
+    segments.push({
+      from: start,
+      to: end,
+      displayFrom: out.length,
+      displayTo: out.length + replacement.length,
+      replaced: true,
+    });
     out += replacement;
     pos = end;
   }

@@ -9,7 +9,13 @@
 export const DEFAULT_AUTOMATION_PATTERNS: readonly string[] = ['*.automation.json', 'automation-config.json'];
 
 export function isAutomationConfigValue(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'processes' in value && 'dbVersions' in value;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    'processes' in value &&
+    'dbVersions' in value
+  );
 }
 
 interface CatalogEntry {
@@ -29,28 +35,4 @@ export function automationPatterns(catalog: unknown): readonly string[] {
     for (const pattern of entry.fileMatch) if (typeof pattern === 'string') patterns.push(pattern);
   }
   return patterns.length > 0 ? patterns : DEFAULT_AUTOMATION_PATTERNS;
-}
-
-/**
- * A SchemaStore `fileMatch` pattern as a regular expression over a `/`-separated path. A pattern without `/`
- * matches the file name; one with `/` matches the end of the path. `**` spans folders, `*` and `?` do not.
- */
-export function patternToRegExp(pattern: string): RegExp {
-  let source = '';
-  const body = pattern.replace(/^\.?\//, '');
-  for (let i = 0; i < body.length; i++) {
-    const char = body[i]!;
-    if (char === '*' && body[i + 1] === '*') {
-      const slash = body[i + 2] === '/';
-      source += slash ? '(?:.*/)?' : '.*';
-      i += slash ? 2 : 1;
-    } else if (char === '*') source += '[^/]*';
-    else if (char === '?') source += '[^/]';
-    else source += char.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  }
-  return new RegExp(`(?:^|/)${source}$`);
-}
-
-export function matchesAny(name: string, patterns: readonly RegExp[]): boolean {
-  return patterns.some((pattern) => pattern.test(name));
 }

@@ -3,10 +3,11 @@
  * the validator it is given, so the same function runs in the main thread and in the workers.
  */
 import { validateAutomationConfig } from '@dbkit/core';
+import { matchesAny } from '@dbkit/schema/fileMatch';
 import { parse, parseTree } from 'jsonc-parser';
-import { DEFAULT_FRAME, renderFrame } from '../output/frame.js';
 import { type Palette, severityColor } from '../output/color.js';
-import { isAutomationConfigValue, matchesAny } from './automation.js';
+import { DEFAULT_FRAME, renderFrame } from '../output/frame.js';
+import { isAutomationConfigValue } from './automation.js';
 import type { FileResult, Finding, LocatedFinding, Span } from './finding.js';
 import { type Anchor, createLineIndex, rangeOf, spanOfPath } from './locate.js';
 import { findSecretValues, scrub } from './mask.js';

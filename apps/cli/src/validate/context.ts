@@ -1,7 +1,9 @@
 /** Builds a `CheckContext` from plain, cloneable settings: in the main thread, and once in every worker. */
+
+import { fileMatchToRegExp } from '@dbkit/schema/fileMatch';
 import { palette } from '../output/color.js';
 import { loadSchemaPackage } from '../schemaSource.js';
-import { automationPatterns, patternToRegExp } from './automation.js';
+import { automationPatterns } from './automation.js';
 import type { CheckContext } from './check.js';
 import { loadPrecompiled } from './precompiled.js';
 import { compileValidators, createSchemaValidator } from './schemaValidator.js';
@@ -34,7 +36,11 @@ export async function createCheckContext(settings: CheckSettings): Promise<Conte
   };
   if (!schema.ok) {
     return {
-      context: { ...base, validator: undefined, automationPatterns: automationPatterns(undefined).map(patternToRegExp) },
+      context: {
+        ...base,
+        validator: undefined,
+        automationPatterns: automationPatterns(undefined).map(fileMatchToRegExp),
+      },
       schemaUnavailable: schema.reason,
     };
   }
@@ -42,7 +48,7 @@ export async function createCheckContext(settings: CheckSettings): Promise<Conte
     context: {
       ...base,
       validator: validatorFor(schema.value.automationConfigSchema),
-      automationPatterns: automationPatterns(schema.value.catalog).map(patternToRegExp),
+      automationPatterns: automationPatterns(schema.value.catalog).map(fileMatchToRegExp),
     },
   };
 }

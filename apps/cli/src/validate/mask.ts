@@ -49,7 +49,11 @@ export function findSecretValues(text: string): readonly SecretValue[] {
       if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) depth++;
       else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) depth--;
       else if (isValueToken(kind)) {
-        found.push({ offset: scanner.getTokenOffset(), length: scanner.getTokenLength(), value: scanner.getTokenValue() });
+        found.push({
+          offset: scanner.getTokenOffset(),
+          length: scanner.getTokenLength(),
+          value: scanner.getTokenValue(),
+        });
       }
       if (depth < 0) depth = 0;
       if (awaitingValue && kind !== SyntaxKind.ColonToken) awaitingValue = false;

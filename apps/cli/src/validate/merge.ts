@@ -27,7 +27,8 @@ export function coveredByCore(finding: SchemaFinding, core: readonly Diagnostic[
   if (field !== undefined) {
     return core.some(
       (d) =>
-        (samePath(d.path, finding.path) && d.message.includes(`"${field}"`)) || samePath(d.path, [...finding.path, field]),
+        (samePath(d.path, finding.path) && d.message.includes(`"${field}"`)) ||
+        samePath(d.path, [...finding.path, field]),
     );
   }
   if (finding.code === 'schema/anyOf' || finding.code === 'schema/oneOf') {

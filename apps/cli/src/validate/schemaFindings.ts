@@ -5,8 +5,8 @@
  */
 import type { JsonPath, Severity } from '@dbkit/core';
 import type { ErrorObject } from 'ajv';
-import type { Anchor } from './locate.js';
 import type { Finding } from './finding.js';
+import type { Anchor } from './locate.js';
 
 export const SCHEMA_CODE_PREFIX = 'schema/';
 

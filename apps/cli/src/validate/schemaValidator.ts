@@ -5,9 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { Ajv, type AnySchemaObject, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv, AnySchemaObject, ErrorObject, Options, ValidateFunction } from 'ajv';
+
+// ajv (a CommonJS package) is required on first use, not imported: a run that loads the build's precompiled
+// validators never compiles, and loading ajv's compiler costs ~45 ms in the main thread and again in every worker.
+const require = createRequire(import.meta.url);
 
 export type SchemaDraft = 'draft-06' | 'draft-07' | '2019-09' | '2020-12';
 
@@ -37,17 +39,21 @@ export function supportedDraft(schema: { readonly $schema?: unknown }): SchemaDr
 export function createAjv(draft: SchemaDraft, allErrors: boolean, extra: Options = {}): Ajv {
   const options: Options = { allErrors, strict: false, logger: false, ...extra };
   switch (draft) {
-    case '2019-09':
+    case '2019-09': {
+      const { Ajv2019 } = require('ajv/dist/2019.js') as typeof import('ajv/dist/2019.js');
       return new Ajv2019(options);
-    case '2020-12':
+    }
+    case '2020-12': {
+      const { Ajv2020 } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
       return new Ajv2020(options);
-    case 'draft-06': {
+    }
+    case 'draft-06':
+    case 'draft-07': {
+      const { Ajv } = require('ajv') as typeof import('ajv');
       const ajv = new Ajv(options);
-      ajv.addMetaSchema(createRequire(import.meta.url)('ajv/dist/refs/json-schema-draft-06.json'));
+      if (draft === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
       return ajv;
     }
-    case 'draft-07':
-      return new Ajv(options);
   }
 }
 

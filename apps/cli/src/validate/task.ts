@@ -13,7 +13,7 @@ export function checkInput(input: Input, context: CheckContext, stdinText?: stri
       text = readFileSync(input.path, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      const reason = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code ?? String(error);
+      const reason = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (code ?? String(error));
       return { name: input.name, status: 'unreadable', reason, findings: [] };
     }
   }

@@ -6,7 +6,7 @@
  * - its top-level `$schema` names dbkit's automation-config schema (by `$id`, or a path ending in the file name).
  * Other documents get no answer at all, so a host's own JSON support keeps them.
  */
-import { fileMatchToRegExp, isAutomationConfigFileName, matchesAny } from '@dbkit/schema';
+import { fileMatchToRegExp, isAutomationConfigFileName, matchesAny } from '@dbkit/schema/fileMatch';
 
 export const AUTOMATION_LANGUAGE_ID = 'dbkit-automation';
 export const SCHEMA_FILE_NAME = 'automation-config.schema.json';
