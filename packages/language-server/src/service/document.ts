@@ -51,14 +51,6 @@ function lazy<T extends object, K extends keyof T>(target: T, key: K, compute: (
   });
 }
 
-function tryJsonParse(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
 /** The previous version's tree and the one edit that leads from it to this version. */
 export interface IncrementalBasis {
   readonly previous: ParsedDocument;
@@ -90,19 +82,26 @@ export function parseDocument(
   }
   doc.hasTree = () => treeBuilt;
   lazy(doc, 'root', () => doc.json.root);
-  // JSON.parse runs only when the value is first needed (diagnostics), not on every keystroke.
-  let parsed: { ok: true; value: unknown } | { ok: false } | undefined;
-  const parseValue = () => {
-    parsed ??= tryJsonParse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    return parsed;
+  // JSON.parse runs only when the value is first needed (diagnostics), not on every keystroke, and its result is
+  // not kept: core's diagnostics are, and a 17 MB document's value would hold on to about 100 MB more.
+  let validJson: boolean | undefined;
+  const freshValue = (): unknown => {
+    try {
+      const value: unknown = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+      validJson = true;
+      return value;
+    } catch {
+      validJson = false;
+      return nodeValue(doc.root);
+    }
   };
-  lazy(doc, 'validJson', () => parseValue().ok);
-  lazy(doc, 'value', () => {
-    const result = parseValue();
-    return result.ok ? result.value : nodeValue(doc.root);
+  lazy(doc, 'validJson', () => {
+    if (validJson === undefined) freshValue();
+    return validJson === true;
   });
+  lazy(doc, 'value', freshValue);
   lazy(doc, 'references', () => buildReferenceGraph(doc.root));
-  lazy(doc, 'semantic', () => validateAutomationConfig(doc.value));
+  lazy(doc, 'semantic', () => validateAutomationConfig(freshValue()));
   doc.locate = (paths) =>
     treeBuilt || !doc.validJson ? paths.map((path) => locateInTree(doc.root, path)) : locatePaths(text, paths);
   return doc;

@@ -185,8 +185,9 @@ function lspDiagnostic(
  * can be read of it, unless the damage leaves no top-level object.
  */
 export function getDiagnostics(doc: ParsedDocument): Diagnostic[] {
-  const syntax = doc.validJson ? duplicateKeyDiagnostics(doc) : syntaxDiagnostics(doc);
+  // Core's diagnostics first: reading the value tells whether the text is valid JSON, without a second parse.
   const semantic = toLspDiagnostics(doc, doc.semantic);
+  const syntax = doc.validJson ? duplicateKeyDiagnostics(doc) : syntaxDiagnostics(doc);
   return [...syntax, ...semantic].sort(
     (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
   );
