@@ -5,23 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { seededRandom } from '../utils.js';
 import { startServer, type TestClient } from './harness.js';
 
 const text = readFileSync(
   new URL('../../../../examples/automation/sharded-cluster.automation.json', import.meta.url),
   'utf8',
 );
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const INSERTS = ['{', '}', '"', ',', ':', ' ', '\n', 'x', '"host": "', '[', ']', '// c'];
 const METHODS = [
@@ -45,7 +35,7 @@ describe('the server under random edits', () => {
 
   it('answers every request after each of 300 random edits and stays up', async () => {
     const uri = 'file:///work/fuzz.automation.json';
-    const next = random(42);
+    const next = seededRandom(42);
     let document = TextDocument.create(uri, 'json', 1, text);
     await client.open(uri, text);
     let answered = 0;

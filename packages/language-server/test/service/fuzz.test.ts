@@ -15,19 +15,7 @@ import { getHover } from '../../src/service/features/hover.js';
 import { getReferences } from '../../src/service/features/references.js';
 import { prepareRename, rename } from '../../src/service/features/rename.js';
 import { getSelectionRanges } from '../../src/service/features/selectionRanges.js';
-import { example, parsed } from '../utils.js';
-
-/** mulberry32: a small seeded generator, so a failure can be replayed from its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { example, parsed, seededRandom } from '../utils.js';
 
 const FRAGMENTS = [
   '{',
@@ -84,7 +72,7 @@ const ITERATIONS = 600; // per source: 2 400 damaged documents in all
 
 describe.for(SOURCES)('fuzz %s', (name) => {
   it(`answers every request on ${ITERATIONS} damaged copies without throwing`, async () => {
-    const next = random(name.length * 7919);
+    const next = seededRandom(name.length * 7919);
     const original = example(name);
     let text = original;
     for (let i = 0; i < ITERATIONS; i++) {
