@@ -4,6 +4,9 @@
  */
 import { AUTOMATION_CONFIG_FILE_MATCH } from './files.js';
 
+// This module is the package's light entry (`@dbkit/schema/fileMatch`): no schema is loaded with it.
+export { AUTOMATION_CONFIG_FILE_MATCH, SCHEMA_VERSION } from './files.js';
+
 /**
  * A `fileMatch` pattern as a regular expression over a `/`-separated path. A pattern without `/` matches the file
  * name; one with `/` matches the end of the path. `**` spans folders, `*` and `?` do not.
@@ -31,7 +34,10 @@ export function matchesAny(path: string, patterns: readonly RegExp[]): boolean {
 
 const AUTOMATION_PATTERNS = AUTOMATION_CONFIG_FILE_MATCH.map(fileMatchToRegExp);
 
+/** JSON Schema files are never automation configs, though `automation-config.schema.json` fits `automation-config.*.json`. */
+const SCHEMA_FILE = /\.schema\.json$/;
+
 /** Whether a `/`-separated path is named like an automation configuration (the catalog's patterns). */
 export function isAutomationConfigFileName(path: string): boolean {
-  return matchesAny(path, AUTOMATION_PATTERNS);
+  return matchesAny(path, AUTOMATION_PATTERNS) && !SCHEMA_FILE.test(path);
 }

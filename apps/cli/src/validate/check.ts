@@ -3,7 +3,7 @@
  * the validator it is given, so the same function runs in the main thread and in the workers.
  */
 import { validateAutomationConfig } from '@dbkit/core';
-import { matchesAny } from '@dbkit/schema/fileMatch';
+import { isAutomationConfigFileName } from '@dbkit/schema/fileMatch';
 import { parse, parseTree } from 'jsonc-parser';
 import { type Palette, severityColor } from '../output/color.js';
 import { DEFAULT_FRAME, renderFrame } from '../output/frame.js';
@@ -19,7 +19,6 @@ import { syntaxFindings } from './syntax.js';
 export interface CheckContext {
   /** Undefined when @dbkit/schema is not available: only core's rules run. */
   readonly validator: SchemaValidator | undefined;
-  readonly automationPatterns: readonly RegExp[];
   /** Errors only: no code frames are rendered for warnings and infos (the output leaves them out). */
   readonly quiet: boolean;
   /** Render code frames (text format) with this palette; undefined for json and sarif. */
@@ -45,7 +44,7 @@ const BROKEN_NOT_A_CONFIG = 'not valid JSON, and not named or shaped like an aut
 export function checkText(name: string, source: string, explicit: boolean, context: CheckContext): FileResult {
   // A byte-order mark is not JSON, but editors write one; it is dropped (columns count from after it).
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
-  const named = explicit || matchesAny(name, context.automationPatterns);
+  const named = explicit || isAutomationConfigFileName(name);
   let value: unknown;
   try {
     value = JSON.parse(text);

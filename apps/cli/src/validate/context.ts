@@ -1,9 +1,7 @@
 /** Builds a `CheckContext` from plain, cloneable settings: in the main thread, and once in every worker. */
 
-import { fileMatchToRegExp } from '@dbkit/schema/fileMatch';
 import { palette } from '../output/color.js';
 import { loadSchemaPackage } from '../schemaSource.js';
-import { automationPatterns } from './automation.js';
 import type { CheckContext } from './check.js';
 import { loadPrecompiled } from './precompiled.js';
 import { compileValidators, createSchemaValidator } from './schemaValidator.js';
@@ -39,7 +37,6 @@ export async function createCheckContext(settings: CheckSettings): Promise<Conte
       context: {
         ...base,
         validator: undefined,
-        automationPatterns: automationPatterns(undefined).map(fileMatchToRegExp),
       },
       schemaUnavailable: schema.reason,
     };
@@ -48,7 +45,6 @@ export async function createCheckContext(settings: CheckSettings): Promise<Conte
     context: {
       ...base,
       validator: validatorFor(schema.value.automationConfigSchema),
-      automationPatterns: automationPatterns(schema.value.catalog).map(fileMatchToRegExp),
     },
   };
 }

@@ -1,0 +1,31 @@
+/** Names the extension shares between its entries, its package.json and its tests. */
+export { SCHEMA_VERSION } from '@dbkit/schema/fileMatch';
+
+/** The language the extension contributes; the server serves every document in it. */
+export const LANGUAGE_ID = 'dbkit-automation';
+/** The languages whose documents the extension may switch to {@link LANGUAGE_ID} when they open. */
+export const SWITCHABLE_LANGUAGES: readonly string[] = ['json', 'jsonc'];
+
+/** The client's id: VS Code reads the trace level from `dbkit.trace.server`. */
+export const CLIENT_ID = 'dbkit';
+export const CLIENT_NAME = 'dbkit Language Server';
+/** The settings section (`dbkit.*`). */
+export const SECTION = 'dbkit';
+
+export const Command = {
+  validateWorkspace: 'dbkit.validateWorkspace',
+  openSchema: 'dbkit.openSchema',
+  restartServer: 'dbkit.restartServer',
+  showOutput: 'dbkit.showOutput',
+} as const;
+
+/**
+ * The server's custom request for a document the client has not opened (`VALIDATE_REQUEST` in
+ * `@dbkit/language-server/server`; a unit test checks they agree). Not imported: that module would pull the whole
+ * server into the extension's bundle.
+ */
+export const VALIDATE_REQUEST = 'dbkit/validate';
+
+/** The bundled schema files, relative to the extension's root (copied from @dbkit/schema by the build). */
+export const SCHEMA_DIR = 'dist/schemas';
+export const AUTOMATION_SCHEMA_FILE = 'automation-config.schema.json';
