@@ -97,7 +97,13 @@ function ensureCodeServer() {
   if (!debPackageInstalled('libkrb5-dev')) aptInstall(['libkrb5-dev']);
   const started = Date.now();
   const quiet = ['--no-audit', '--no-fund', '--loglevel=error'];
-  const npmIn = (prefix, spec, env = process.env) => {
+  // Run from `npm test` (pnpm, turbo), the environment names the outer Node 20 (`NODE`, `npm_node_execpath`,
+  // `npm_config_nodedir`…), and npm would run code-server's install scripts on it, which refuse anything but Node
+  // 24. The installs get an environment without those.
+  const cleanEnv = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'NODE' && key !== 'INIT_CWD'),
+  );
+  const npmIn = (prefix, spec, env = cleanEnv) => {
     const cwd = join(dir, prefix);
     mkdirSync(cwd, { recursive: true });
     writeFileSync(join(cwd, 'package.json'), `${JSON.stringify({ name: `real-vscode-${prefix}`, private: true })}\n`);
@@ -117,7 +123,7 @@ function ensureCodeServer() {
     `node-${process.platform}-${process.arch}`,
   );
   if (!existsSync(join(nodedir, 'include', 'node', 'common.gypi'))) throw new Error(`no Node headers in ${nodedir}`);
-  const env = { ...process.env, PATH: `${nodeBin}:${process.env.PATH ?? ''}`, npm_config_nodedir: nodedir };
+  const env = { ...cleanEnv, PATH: `${nodeBin}:${process.env.PATH ?? ''}`, npm_config_nodedir: nodedir };
   npmIn('code-server', `code-server@${CODE_SERVER_VERSION}`, env);
   const seconds = Math.round((Date.now() - started) / 1000);
   writeFileSync(
