@@ -97,11 +97,24 @@ function ensureCodeServer() {
   if (!debPackageInstalled('libkrb5-dev')) aptInstall(['libkrb5-dev']);
   const started = Date.now();
   const quiet = ['--no-audit', '--no-fund', '--loglevel=error'];
-  // Run from `npm test` (pnpm, turbo), the environment names the outer Node 20 (`NODE`, `npm_node_execpath`,
-  // `npm_config_nodedir`…), and npm would run code-server's install scripts on it, which refuse anything but Node
-  // 24. The installs get an environment without those.
+  // Run from `npm test` (pnpm, turbo), the environment describes the outer run: its Node 20 (`NODE`,
+  // `npm_node_execpath`, `npm_config_nodedir`…), on which npm would run code-server's install scripts (they refuse
+  // anything but Node 24), and its project (`npm_config_local_prefix`, where npm would install). The installs get
+  // an environment without those, and keep the user's npm settings (`npm_config_*`: the registry, its CA file):
+  // npm running on Node 24 would not find the global npmrc, which is looked up beside the Node binary.
+  const OUTER_RUN = new Set([
+    'npm_config_node_gyp',
+    'npm_config_nodedir',
+    'npm_config_local_prefix',
+    'npm_config_user_agent',
+  ]);
   const cleanEnv = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key) && key !== 'NODE' && key !== 'INIT_CWD'),
+    Object.entries(process.env).filter(
+      ([key]) =>
+        key !== 'NODE' &&
+        key !== 'INIT_CWD' &&
+        (!/^npm_/i.test(key) || (/^npm_config_/i.test(key) && !OUTER_RUN.has(key))),
+    ),
   );
   const npmIn = (prefix, spec, env = cleanEnv) => {
     const cwd = join(dir, prefix);
