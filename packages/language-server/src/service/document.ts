@@ -8,9 +8,9 @@ import { type Diagnostic as CoreDiagnostic, type JsonPath, validateAutomationCon
 import type { ASTNode, JSONDocument, LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { reparseIncrementally, type TextChange } from './incremental.js';
-import { nodeAtPath, nodeValue, propertyHolding } from './jsonAst.js';
+import { nodeAtPath, nodeValue, pathOf, propertyHolding } from './jsonAst.js';
 import { type LocatedNode, locatePaths } from './locate.js';
-import { buildReferenceGraph, type ReferenceGraph } from './references/graph.js';
+import { buildReferenceGraph, DECLARING_SECTIONS, type ReferenceGraph } from './references/graph.js';
 
 export interface ParsedDocument {
   readonly textDocument: TextDocument;
@@ -36,6 +36,11 @@ export interface ParsedDocument {
   locate(paths: readonly JsonPath[]): LocatedNode[];
   /** Whether the tree has been built (or reused from the previous version). */
   hasTree(): boolean;
+  /**
+   * A graph whose declarations hold for this version (its own, or one inherited across edits that declared
+   * nothing), if one has been built; the next version may take its declarations over.
+   */
+  declarationsFrom(): ReferenceGraph | undefined;
 }
 
 /** Computes `compute()` on first read of `key` and keeps it. */
@@ -73,7 +78,7 @@ export function parseDocument(
     : undefined;
   if (reused !== undefined) {
     treeBuilt = true;
-    doc.json = reused;
+    doc.json = reused.json;
   } else {
     lazy(doc, 'json', () => {
       treeBuilt = true;
@@ -100,7 +105,19 @@ export function parseDocument(
     return validJson === true;
   });
   lazy(doc, 'value', freshValue);
-  lazy(doc, 'references', () => buildReferenceGraph(doc.root));
+  // The declarations (every process, version, replica set, cluster) carry over from the previous version when the
+  // edit replaced none of them, as when typing a member's host: a keystroke does not walk the whole document.
+  // Only the graph is held, never the previous document (its text), so versions do not pile up in memory.
+  const inherited =
+    reused !== undefined && basis !== undefined && !canDeclare(pathOf(reused.fresh))
+      ? basis.previous.declarationsFrom()
+      : undefined;
+  let graphBuilt = false;
+  lazy(doc, 'references', () => {
+    graphBuilt = true;
+    return buildReferenceGraph(doc.root, inherited);
+  });
+  doc.declarationsFrom = () => (graphBuilt ? doc.references : inherited);
   lazy(doc, 'semantic', () => validateAutomationConfig(freshValue()));
   doc.locate = (paths) =>
     treeBuilt || !doc.validJson ? paths.map((path) => locateInTree(doc.root, path)) : locatePaths(text, paths);
@@ -119,4 +136,12 @@ function locateInTree(root: ASTNode | undefined, path: JsonPath): LocatedNode {
     length: node.length,
     ...(key ? { key: { offset: key.offset, length: key.length } } : {}),
   };
+}
+
+/**
+ * Whether a reparsed container at `path` can hold or add a declaration: the root, a declaring section
+ * (`processes`…) or one of its items, whose `name`/`alias`/`_id` fields declare. Deeper containers cannot.
+ */
+function canDeclare(path: JsonPath): boolean {
+  return path.length < 3 && (path.length === 0 || DECLARING_SECTIONS.has(String(path[0])));
 }

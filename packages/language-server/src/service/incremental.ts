@@ -76,6 +76,12 @@ function shiftSubtree(node: ASTNode, delta: number): void {
   }
 }
 
+/** The new version's tree, and the new subtree that replaced the enclosing container. */
+export interface Reparsed {
+  readonly json: JSONDocument;
+  readonly fresh: ASTNode;
+}
+
 /**
  * The new version's document built from the previous one, or undefined when the edit cannot be applied
  * incrementally (the caller then parses the whole text).
@@ -85,7 +91,7 @@ export function reparseIncrementally(
   change: TextChange,
   text: string,
   json: JsonLanguageService,
-): JSONDocument | undefined {
+): Reparsed | undefined {
   const root = previous.root;
   if (root === undefined || !isClean(previous)) return undefined;
   const container = enclosingContainer(root, change.start, change.end);
@@ -118,5 +124,5 @@ export function reparseIncrementally(
     }
     child = ancestor;
   }
-  return json.newJSONDocument(parent === undefined ? fresh : root, [], []);
+  return { json: json.newJSONDocument(parent === undefined ? fresh : root, [], []), fresh };
 }

@@ -27,11 +27,21 @@ function shape(node: ASTNode | undefined, parent?: ASTNode): unknown {
 
 const URI = 'file:///work/edit.automation.json';
 
-/** Applies `[start, end) → insert` to an open document, incrementally and in full, and compares the trees. */
+/** The declarations of a graph as plain data: kind, name, where the name is. */
+function declarations(doc: {
+  references: { allDeclarations: readonly { kind: string; name: string; node: ASTNode }[] };
+}) {
+  return doc.references.allDeclarations.map((d) => `${d.kind} ${d.name} @${d.node.offset}`);
+}
+
+/**
+ * Applies `[start, end) → insert` to an open document, incrementally and in full, and compares the trees and the
+ * declarations (taken over from the previous version when the edit declared nothing).
+ */
 function editAndCompare(text: string, edits: readonly { start: number; end: number; insert: string }[]) {
   const service = createLanguageService();
   let document = TextDocument.create(URI, 'json', 1, text);
-  void service.parse(document).json; // the tree exists, so edits can reuse it
+  void service.parse(document).references; // the tree and graph exist, so edits can reuse them
   let incrementalCount = 0;
   for (const edit of edits) {
     const range = { start: document.positionAt(edit.start), end: document.positionAt(edit.end) };
@@ -40,6 +50,7 @@ function editAndCompare(text: string, edits: readonly { start: number; end: numb
     if (doc.hasTree()) incrementalCount++;
     const full = createLanguageService().parse(TextDocument.create(URI, 'json', 1, document.getText()));
     expect(shape(doc.root)).toEqual(shape(full.root));
+    expect(declarations(doc)).toEqual(declarations(full));
   }
   return incrementalCount;
 }
@@ -68,6 +79,29 @@ describe('incremental reparsing', () => {
     ['an edit that removes a closing bracket', at('"members": ['), at('"members": [') + 40, ''],
   ] as const)('parses in full (and still correctly) after %s', ([, start, end, insert]) => {
     expect(editAndCompare(text, [{ start, end, insert }])).toBe(0);
+  });
+
+  it('keeps the declarations when typing into a member host, and finds a name added to a process', () => {
+    const service = createLanguageService();
+    let document = TextDocument.create(URI, 'json', 1, text);
+    const first = service.parse(document).references;
+    const host = at('"host": "', 9);
+    document = TextDocument.update(
+      document,
+      [{ range: { start: document.positionAt(host), end: document.positionAt(host) }, text: 'x' }],
+      2,
+    );
+    const typed = service.update(document, { start: host, end: host, newLength: 1 });
+    expect(typed.references.declarations).toBe(first.declarations);
+    const name = document.getText().indexOf('"name": "', document.getText().indexOf('"processes"')) + 9;
+    document = TextDocument.update(
+      document,
+      [{ range: { start: document.positionAt(name), end: document.positionAt(name) }, text: 'new-' }],
+      3,
+    );
+    const renamed = service.update(document, { start: name, end: name, newLength: 4 });
+    expect(renamed.references.declarations).not.toBe(first.declarations);
+    expect([...renamed.references.declarations.process.keys()].some((n) => n.startsWith('new-'))).toBe(true);
   });
 
   it('stays equal to a full parse over 400 random keystrokes, broken states included', () => {

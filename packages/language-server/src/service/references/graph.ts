@@ -95,16 +95,17 @@ export function resolve(
   return undefined;
 }
 
-export function buildReferenceGraph(root: ASTNode | undefined): ReferenceGraph {
+/** The top-level sections whose items declare names (`processes[].name`, `replicaSets[]._id`…). */
+export const DECLARING_SECTIONS: ReadonlySet<string> = new Set(['processes', 'dbVersions', 'replicaSets', 'sharding']);
+
+function collectDeclarations(root: ASTNode | undefined): Pick<ReferenceGraph, 'declarations' | 'allDeclarations'> {
   const all: Declaration[] = [];
   const processes = itemsOf(root, 'processes');
   for (const process of processes) declare(all, 'process', process, 'name');
   for (const process of processes) declare(all, 'process', process, 'alias', true);
   for (const version of itemsOf(root, 'dbVersions')) declare(all, 'dbVersion', version, 'name');
   for (const replicaSet of itemsOf(root, 'replicaSets')) declare(all, 'replicaSet', replicaSet, '_id');
-  const sharding = itemsOf(root, 'sharding');
-  for (const cluster of sharding) declare(all, 'cluster', cluster, 'name');
-
+  for (const cluster of itemsOf(root, 'sharding')) declare(all, 'cluster', cluster, 'name');
   const maps = { process: new Map(), dbVersion: new Map(), replicaSet: new Map(), cluster: new Map() } as {
     [K in SymbolKind]: Map<string, Declaration>;
   };
@@ -112,6 +113,17 @@ export function buildReferenceGraph(root: ASTNode | undefined): ReferenceGraph {
     const map = maps[declaration.kind];
     if (!map.has(declaration.name)) map.set(declaration.name, declaration);
   }
+  return { declarations: maps, allDeclarations: all };
+}
+
+/**
+ * The reference graph of a tree. `kept`: the previous version's graph, whose declarations still hold (the edit was
+ * deeper than any declaration, and the incremental update kept their nodes); references are collected anew.
+ */
+export function buildReferenceGraph(root: ASTNode | undefined, kept?: ReferenceGraph): ReferenceGraph {
+  const { declarations: maps, allDeclarations: all } = kept ?? collectDeclarations(root);
+  const processes = itemsOf(root, 'processes');
+  const sharding = itemsOf(root, 'sharding');
 
   // References and the sorted occurrences are built on first use: completion needs only the declarations, and a
   // 17 MB document has tens of thousands of references to collect and sort.
