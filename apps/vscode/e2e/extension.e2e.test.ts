@@ -33,9 +33,11 @@ import {
   runCommand,
   Status,
   screenshot,
+  showOutput,
   showProblems,
   suggestions,
   text,
+  waitForRestartInOutput,
   waitForStatus,
 } from './workbench.ts';
 
@@ -296,11 +298,7 @@ describe('in code-server, Node extension host (as desktop VS Code)', () => {
 
   it('dbkit: Show Output shows the server running as a Node process', async () => {
     const { page } = ui();
-    await runCommand(page, 'dbkit: Show Output');
-    const output = await waitFor('the dbkit output', async () => {
-      const value = await text(page.locator('.output-view .view-lines'));
-      return value.includes('activated') ? value : undefined;
-    });
+    const output = await showOutput(page);
     expect(output).toContain('language server: Node process (IPC)');
     await screenshot(page, 'node-11-output');
   });
@@ -309,9 +307,7 @@ describe('in code-server, Node extension host (as desktop VS Code)', () => {
     const { page } = ui();
     await openFile(page, 'broken.automation.json', 'mistakes');
     await runCommand(page, 'dbkit: Restart Language Server');
-    await waitFor('the restart in the output', async () =>
-      (await text(page.locator('.output-view .view-lines'))).includes('Restarting the dbkit language server'),
-    );
+    await waitForRestartInOutput(page);
     await waitForStatus(page, Status.dbkit, /dbkit v1\.0/);
     await waitForStatus(page, Status.problems, /Errors: 8, Warnings: 3$/);
   });
@@ -375,11 +371,7 @@ describe('in code-server, web worker extension host (as VS Code for the Web)', (
 
   it('runs the language server in a web worker', async () => {
     const { page } = ui();
-    await runCommand(page, 'dbkit: Show Output');
-    const output = await waitFor('the dbkit output', async () => {
-      const value = await text(page.locator('.output-view .view-lines'));
-      return value.includes('activated') ? value : undefined;
-    });
+    const output = await showOutput(page);
     expect(output).toContain('language server: web worker');
     await screenshot(page, 'web-03-output');
   });
@@ -387,9 +379,7 @@ describe('in code-server, web worker extension host (as VS Code for the Web)', (
   it('dbkit: Restart Language Server starts a new worker with the same diagnostics', async () => {
     const { page } = ui();
     await runCommand(page, 'dbkit: Restart Language Server');
-    await waitFor('the restart in the output', async () =>
-      (await text(page.locator('.output-view .view-lines'))).includes('Restarting the dbkit language server'),
-    );
+    await waitForRestartInOutput(page);
     await waitForStatus(page, Status.dbkit, /dbkit v1\.0/);
     await waitForStatus(page, Status.problems, /Errors: 8, Warnings: 1$/);
     await goTo(page, positionOf(BROKEN, '"host": "shop-cfg-1"', '"host": "'.length + 3));

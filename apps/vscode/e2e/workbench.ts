@@ -123,3 +123,19 @@ export async function suggestions(page: Page): Promise<string[]> {
     .evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? ''));
   return labels.map((label) => label.replace(/, [^,]*$/, ''));
 }
+
+/** Runs "dbkit: Show Output" and returns the output once the extension has logged its activation. */
+export async function showOutput(page: Page): Promise<string> {
+  await runCommand(page, 'dbkit: Show Output');
+  return waitFor('the dbkit output', async () => {
+    const value = await text(page.locator('.output-view .view-lines'));
+    return value.includes('activated') ? value : undefined;
+  });
+}
+
+/** Waits for the output to say the language server is restarting. */
+export async function waitForRestartInOutput(page: Page): Promise<void> {
+  await waitFor('the restart in the output', async () =>
+    (await text(page.locator('.output-view .view-lines'))).includes('Restarting the dbkit language server'),
+  );
+}
