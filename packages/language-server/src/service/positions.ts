@@ -1,5 +1,4 @@
 /** From tree nodes and JSON paths to LSP ranges. Offsets stay offsets until a result leaves the service. */
-import type { JsonPath } from '@dbkit/core';
 import type { ASTNode } from 'vscode-json-languageservice';
 import type { Position, Range } from 'vscode-languageserver-types';
 import type { ParsedDocument } from './document.js';
@@ -51,11 +50,6 @@ export function spanOfLocated(text: string, node: LocatedNode, anchor: Anchor = 
   return { offset: node.offset, length: 1 };
 }
 
-export function rangeOfLocated(doc: ParsedDocument, node: LocatedNode, anchor: Anchor = 'value'): Range {
-  const span = spanOfLocated(doc.text, node, anchor);
-  return rangeOfSpan(doc, span.offset, span.length);
-}
-
 /**
  * The ranges of many spans in one pass over the text's line breaks (a native search per line), without building
  * a line index: placing a few diagnostics in a freshly opened 17 MB document costs milliseconds, not the ~50 ms of
@@ -82,9 +76,4 @@ export function rangesOfSpans(text: string, spans: readonly Span[]): Range[] {
     positions.set(offset, { line, character: clamped - lineStart });
   }
   return spans.map((span) => ({ start: positions.get(span.offset)!, end: positions.get(span.offset + span.length)! }));
-}
-
-/** The range of one path (see `rangeOfLocated`); for many paths, locate them in one batch with `doc.locate`. */
-export function rangeOfPath(doc: ParsedDocument, path: JsonPath, anchor: Anchor = 'value'): Range {
-  return rangeOfLocated(doc, doc.locate([path])[0]!, anchor);
 }

@@ -138,7 +138,6 @@ export function toLspDiagnostics(doc: ParsedDocument, diagnostics: readonly Core
   });
 }
 
-/** One core diagnostic as an LSP diagnostic (for many, `toLspDiagnostics` locates them in one batch). */
 /** Valid JSON may still repeat a key; the tree reports it for broken text, this scan for valid text. */
 function duplicateKeyDiagnostics(doc: ParsedDocument): Diagnostic[] {
   const found = duplicateKeys(doc.text);
@@ -151,10 +150,6 @@ function duplicateKeyDiagnostics(doc: ParsedDocument): Diagnostic[] {
     source: DIAGNOSTIC_SOURCE,
     message: DUPLICATE_KEY_MESSAGE.replace('Duplicate key', `Duplicate key ${JSON.stringify(duplicate.key)}`),
   }));
-}
-
-export function toLspDiagnostic(doc: ParsedDocument, d: CoreDiagnostic): Diagnostic {
-  return toLspDiagnostics(doc, [d])[0]!;
 }
 
 function lspDiagnostic(

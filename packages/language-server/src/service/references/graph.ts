@@ -6,9 +6,8 @@
  * References: the fields core resolves (`References` in core's validation) plus `args2_6.replication.replSetName`,
  * `balancer` keys and `clusterWideConfigurations` keys.
  */
-import type { JsonPath } from '@dbkit/core';
 import type { ASTNode, ObjectASTNode, StringASTNode } from 'vscode-json-languageservice';
-import { fieldValue, isObjectNode, isStringNode, itemsOf, pathOf } from '../jsonAst.js';
+import { fieldValue, isObjectNode, isStringNode, itemsOf } from '../jsonAst.js';
 
 /** What a name names. */
 export const SymbolKind = {
@@ -208,9 +207,4 @@ export function occurrencesOf(graph: ReferenceGraph, declaration: Declaration): 
       r.target.alias === declaration.alias,
   );
   return [...sameDeclarations, ...refs].sort((a, b) => a.node.offset - b.node.offset);
-}
-
-/** The path of an occurrence's node, for messages and tests. */
-export function occurrencePath(occurrence: Occurrence): JsonPath {
-  return pathOf(occurrence.node);
 }
