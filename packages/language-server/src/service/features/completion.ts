@@ -89,8 +89,8 @@ function dedupe(items: readonly CompletionItem[]): CompletionItem[] {
  * holding that), whose start and path the tree knows. Two levels, so a container the user is breaking right now
  * is read from its parent.
  */
-function anchorFor(doc: ParsedDocument, offset: number): CursorAnchor | undefined {
-  let node = doc.json.getNodeFromOffset(offset, true);
+function anchorFor(nodeAt: ASTNode | undefined, offset: number): CursorAnchor | undefined {
+  let node = nodeAt;
   let containers = 0;
   let anchor: ASTNode | undefined;
   while (node !== undefined && containers < 2) {
@@ -111,7 +111,7 @@ export async function getCompletion(
   const offset = doc.textDocument.offsetAt(position);
   const nodeAt = doc.json.getNodeFromOffset(offset, true);
   if (isInComment(doc.text, nodeAt?.offset ?? 0, offset)) return { isIncomplete: false, items: [] };
-  const cursor = completionCursor(doc.text, offset, anchorFor(doc, offset));
+  const cursor = completionCursor(doc.text, offset, anchorFor(nodeAt, offset));
   const m = markup(context.markdown);
   let items: CompletionItem[];
   let isIncomplete = false;
