@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { CHROMIUM_ARGS } from '@dbkit/browser-test';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 const run = promisify(execFile);
@@ -189,16 +190,7 @@ export async function launchVsCode({ tools, vsix, fillWorkspace, settings }: Lau
     );
     browser = await chromium.launch({
       executablePath: tools.chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...CHROMIUM_ARGS],
     });
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Installs what the end-to-end tests need to run the extension in a real VS Code, and reuses it when present:
-// - Debian's Chromium (the browser playwright-core drives) and, only when code-server must be built, the Kerberos
+// - Debian's Chromium (the browser playwright-core drives; `@dbkit/browser-test`, shared with apps/web) and, only when code-server must be built, the Kerberos
 //   headers one of its native modules needs: `apt-get install` only when missing (CI runs as root on Debian);
 // - Node 24 and code-server (a real VS Code served to a browser) from the npm registry, into the git-ignored
 //   `<repo>/.cache/real-vscode/` (`DBKIT_REAL_VSCODE_DIR` overrides). About two minutes the first time; a marker
@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aptInstall, debPackageInstalled, ensureChromium } from '@dbkit/browser-test';
 
 export const CODE_SERVER_VERSION = '4.139.1';
 export const NODE_FOR_CODE_SERVER = '24';
@@ -22,50 +23,6 @@ export function cacheDir() {
 }
 
 const log = (message) => process.stderr.write(`[e2e setup] ${message}\n`);
-
-function debPackageInstalled(name) {
-  try {
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own field syntax, not a template.
-    const status = execFileSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
-    return status.includes('install ok installed');
-  } catch {
-    return false;
-  }
-}
-
-let aptUpdated = false;
-function aptInstall(packages) {
-  if (packages.length === 0) return;
-  if (typeof process.getuid === 'function' && process.getuid() !== 0) {
-    throw new Error(
-      `missing Debian packages: ${packages.join(' ')}; run as root: apt-get install -y ${packages.join(' ')}`,
-    );
-  }
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (!aptUpdated) {
-    log('apt-get update');
-    execFileSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
-    aptUpdated = true;
-  }
-  log(`apt-get install -y ${packages.join(' ')}`);
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env,
-  });
-}
-
-export function chromiumPath() {
-  for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser'])
-    if (existsSync(candidate)) return candidate;
-  return undefined;
-}
-
-function ensureChromium() {
-  if (chromiumPath() === undefined) aptInstall(['chromium']);
-  const path = chromiumPath();
-  if (path === undefined) throw new Error('chromium is not installed (apt-get install -y chromium)');
-  return path;
-}
 
 function readMarker(dir) {
   try {

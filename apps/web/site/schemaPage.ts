@@ -1,0 +1,75 @@
+/**
+ * The schema site's page (`schema/index.html`): the schemas and the catalog with their URLs, and copy-paste
+ * set-up for VS Code, JetBrains IDEs, neovim (jsonls) and tools that read a SchemaStore catalog. Static HTML; a
+ * line of script rewrites the URLs to the host the page is served from (the `$id`s stay `https://dbkit.dev/…`).
+ */
+import { ID_ORIGIN, type SiteSchemaFile } from './schemaFiles.ts';
+
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A URL under the site, in a span the script rewrites to the serving host. */
+const url = (sitePath: string) => `<span class="base">${ID_ORIGIN}</span>${escape(sitePath)}`;
+
+function snippet(title: string, body: string): string {
+  return `<h3>${escape(title)}</h3>\n<pre><code>${body}</code></pre>`;
+}
+
+export function renderSchemaPage(files: readonly SiteSchemaFile[], fileMatch: readonly string[]): string {
+  const automation = files.find((f) => f.file === 'automation-config.schema.json');
+  const catalog = files.find((f) => f.file === 'catalog.json');
+  if (automation === undefined || catalog === undefined) throw new Error('schema folder without the automation config or the catalog');
+  const auto = url(automation.sitePath);
+  const patterns = fileMatch.map((p) => `"${escape(p)}"`);
+  const rows = files
+    .map(
+      (f) =>
+        `<tr><td><a href="./${escape(f.sitePath.replace(/^schema\//, ''))}">${escape(f.file)}</a></td>` +
+        `<td>${escape(f.title)}</td><td>${f.id ? `<code>${escape(f.id)}</code>` : 'SchemaStore-format catalog'}</td></tr>`,
+    )
+    .join('\n');
+  const vscode = `// settings.json\n"json.schemas": [\n  {\n    "fileMatch": [${patterns.join(', ')}],\n    "url": "${auto}"\n  }\n]`;
+  const inDocument = `{\n  "$schema": "${auto}",\n  …\n}`;
+  const neovim = `-- init.lua (nvim-lspconfig)\nrequire('lspconfig').jsonls.setup({\n  settings = {\n    json = {\n      validate = { enable = true },\n      schemas = {\n        { fileMatch = { ${fileMatch.map((p) => `'${escape(p)}'`).join(', ')} },\n          url = '${auto}' },\n      },\n    },\n  },\n})`;
+  const schemastoreNvim = `-- with SchemaStore.nvim: the catalog's entry as an extra schema\nschemas = require('schemastore').json.schemas({\n  extra = {\n    { name = 'dbkit automation configuration', description = 'dbkit automation config',\n      fileMatch = { ${fileMatch.map((p) => `'${escape(p)}'`).join(', ')} }, url = '${auto}' },\n  },\n})`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>dbkit JSON Schemas</title>
+<style>
+body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; }
+table { border-collapse: collapse; width: 100%; } td, th { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid #8884; vertical-align: top; }
+pre { background: #8881; padding: .75rem; overflow: auto; border-radius: 4px; } code { font-size: .9em; }
+</style>
+</head>
+<body>
+<p><a href="../">← dbkit playground</a></p>
+<h1>dbkit JSON Schemas</h1>
+<p>JSON Schemas (draft-07) of the automation configuration document and of the API's documents, generated from <code>@dbkit/core</code>'s types, with descriptions, enum descriptions, defaults, snippets and deprecations for editors.
+Each is served at the path of its <code>$id</code>; the URLs below point at this host.</p>
+<table>
+<thead><tr><th>file</th><th>title</th><th><code>$id</code></th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+<h2>Set up your editor</h2>
+<p>Automation configs are files named ${fileMatch.map((p) => `<code>${escape(p)}</code>`).join(', ')}. Any editor can also read a <code>$schema</code> property:</p>
+<pre><code>${inDocument}</code></pre>
+${snippet('VS Code (or install the dbkit extension, which adds every rule of the language server)', vscode)}
+<h3>JetBrains IDEs</h3>
+<p>Settings → Languages &amp; Frameworks → Schemas and DTDs → JSON Schema Mappings → <b>+</b>: schema file or URL <code>${auto}</code>, schema version "JSON Schema version 7", then add the file patterns ${fileMatch.map((p) => `<code>${escape(p)}</code>`).join(', ')}.</p>
+${snippet('neovim (jsonls)', neovim)}
+<h3>SchemaStore catalog users</h3>
+<p>The catalog <a href="./catalog.json"><code>catalog.json</code></a> (<code>${url(catalog.sitePath)}</code>) lists the automation config's schema with its file patterns, in SchemaStore's format: tools that read a SchemaStore catalog can add it; its URLs are the <code>$id</code>s.</p>
+<pre><code>${schemastoreNvim}</code></pre>
+<script>
+for (const span of document.querySelectorAll('.base')) span.textContent = new URL('../', location.href).href;
+</script>
+</body>
+</html>
+`;
+}

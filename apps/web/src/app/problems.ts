@@ -1,0 +1,49 @@
+/** The problems list: the current markers, errors first, each a button that moves the cursor to its place. */
+import type { editor } from 'monaco-editor/esm/vs/editor/editor.api';
+
+/** monaco `MarkerSeverity` values. */
+const SEVERITY_NAME: { readonly [severity: number]: string } = { 8: 'error', 4: 'warning', 2: 'info', 1: 'hint' };
+
+export function sortMarkers(markers: readonly editor.IMarker[]): editor.IMarker[] {
+  return [...markers].sort(
+    (a, b) => b.severity - a.severity || a.startLineNumber - b.startLineNumber || a.startColumn - b.startColumn,
+  );
+}
+
+export function markerCode(marker: editor.IMarker): string {
+  const code = marker.code;
+  if (code === undefined) return '';
+  return typeof code === 'string' ? code : code.value;
+}
+
+export function renderProblems(
+  list: HTMLElement,
+  count: HTMLElement,
+  markers: readonly editor.IMarker[],
+  onPick: (marker: editor.IMarker) => void,
+): void {
+  const sorted = sortMarkers(markers);
+  count.textContent = `(${sorted.length})`;
+  list.replaceChildren(
+    ...sorted.map((marker) => {
+      const item = document.createElement('li');
+      const severity = SEVERITY_NAME[marker.severity] ?? 'info';
+      item.className = `severity-${severity}`;
+      item.tabIndex = 0;
+      item.dataset.code = markerCode(marker);
+      item.dataset.line = String(marker.startLineNumber);
+      const code = document.createElement('span');
+      code.className = 'code';
+      code.textContent = markerCode(marker);
+      const where = document.createElement('span');
+      where.className = 'where';
+      where.textContent = ` Ln ${marker.startLineNumber}, Col ${marker.startColumn}`;
+      item.append(code, ' ', marker.message, where);
+      item.addEventListener('click', () => onPick(marker));
+      item.addEventListener('keydown', (event) => {
+        if (event.key === 'Enter' || event.key === ' ') onPick(marker);
+      });
+      return item;
+    }),
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * The thin monaco adapter (as monaco-yaml's): one monaco provider per feature, each a request to the language
+ * worker and a conversion of its LSP answer. A failed request answers nothing; the editor keeps working.
+ */
+import type {
+  CodeAction as LspCodeAction,
+  CompletionItem as LspCompletionItem,
+  Range as LspRange,
+} from 'vscode-languageserver-types';
+import type { Monaco } from '../editor/monaco.js';
+import type { LanguageClient } from './client.js';
+import {
+  toCompletionItem,
+  toDocumentSymbol,
+  toHover,
+  toLspPosition,
+  toLspRange,
+  toMarker,
+  toMonacoRange,
+  toTextEdit,
+} from './convert.js';
+import { toWorkspaceEdit } from './workspaceEdit.js';
+
+/** The characters after which the language server offers completion (its `triggerCharacters`). */
+export const TRIGGER_CHARACTERS = ['"', ':', ' '];
+
+/** The resolved item keeps the range monaco already computed for it. */
+const defaultRangeOf = (item: Item) =>
+  'insert' in item.range ? item.range.replace : item.range;
+
+const quietly = async <T>(answer: Promise<T>): Promise<T | undefined> => answer.catch(() => undefined);
+
+/** monaco's completion item, keeping the LSP item for `resolve`. */
+type Item = ReturnType<typeof toCompletionItem> & { lsp?: LspCompletionItem; uri?: string };
+
+export function registerProviders(monaco: Monaco, languageId: string, client: LanguageClient): void {
+  const { languages, Uri } = monaco;
+  const parseUri = (uri: string) => Uri.parse(uri);
+
+  languages.registerCompletionItemProvider(languageId, {
+    triggerCharacters: TRIGGER_CHARACTERS,
+    async provideCompletionItems(model, position) {
+      const uri = model.uri.toString();
+      const list = await quietly(client.request('completion', { uri, position: toLspPosition(position) }));
+      const word = model.getWordUntilPosition(position);
+      const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
+      const suggestions = (list?.items ?? []).map((lsp): Item => ({ ...toCompletionItem(lsp, range), lsp, uri }));
+      return { suggestions, incomplete: list?.isIncomplete ?? false };
+    },
+    async resolveCompletionItem(item: Item) {
+      if (item.lsp === undefined || item.uri === undefined) return item;
+      const resolved = await quietly(client.request('resolveCompletion', { uri: item.uri, item: item.lsp }));
+      return resolved ? { ...toCompletionItem(resolved, defaultRangeOf(item)), range: item.range, lsp: resolved, uri: item.uri } : item;
+    },
+  });
+
+  languages.registerHoverProvider(languageId, {
+    async provideHover(model, position) {
+      const hover = await quietly(
+        client.request('hover', { uri: model.uri.toString(), position: toLspPosition(position) }),
+      );
+      return hover ? toHover(hover) : null;
+    },
+  });
+
+  languages.registerDefinitionProvider(languageId, {
+    async provideDefinition(model, position) {
+      const links = await quietly(
+        client.request('definition', { uri: model.uri.toString(), position: toLspPosition(position) }),
+      );
+      return (links ?? []).map((link) => ({
+        uri: parseUri(link.targetUri),
+        range: toMonacoRange(link.targetRange),
+        targetSelectionRange: toMonacoRange(link.targetSelectionRange),
+        ...(link.originSelectionRange ? { originSelectionRange: toMonacoRange(link.originSelectionRange) } : {}),
+      }));
+    },
+  });
+
+  languages.registerReferenceProvider(languageId, {
+    async provideReferences(model, position) {
+      const locations = await quietly(
+        client.request('references', { uri: model.uri.toString(), position: toLspPosition(position) }),
+      );
+      return (locations ?? []).map((l) => ({ uri: parseUri(l.uri), range: toMonacoRange(l.range) }));
+    },
+  });
+
+  languages.registerRenameProvider(languageId, {
+    async resolveRenameLocation(model, position) {
+      const params = { uri: model.uri.toString(), position: toLspPosition(position) };
+      const result = await quietly(client.request('prepareRename', params));
+      if (result === undefined) return { range: new monaco.Range(1, 1, 1, 1), text: '', rejectReason: 'No answer.' };
+      if ('reason' in result) return { range: new monaco.Range(1, 1, 1, 1), text: '', rejectReason: result.reason };
+      return { range: toMonacoRange(result.range), text: result.placeholder };
+    },
+    async provideRenameEdits(model, position, newName) {
+      const params = { uri: model.uri.toString(), position: toLspPosition(position), newName };
+      const result = await quietly(client.request('rename', params));
+      if (result === undefined) return { edits: [], rejectReason: 'The rename failed.' };
+      if ('reason' in result) return { edits: [], rejectReason: result.reason };
+      return toWorkspaceEdit(result, parseUri);
+    },
+  });
+
+  languages.registerCodeActionProvider(
+    languageId,
+    {
+      async provideCodeActions(model, range, context) {
+        if (context.markers.length === 0) return { actions: [], dispose: () => undefined };
+        const actions =
+          (await quietly(client.request('codeActions', { uri: model.uri.toString(), range: toLspRange(range) }))) ?? [];
+        const markerOf = (lsp: LspCodeAction) =>
+          context.markers.filter((m) => lsp.diagnostics?.some((d) => String(d.code) === String(m.code)));
+        return {
+          actions: actions.map((action) => ({
+            title: action.title,
+            ...(action.kind ? { kind: action.kind } : {}),
+            diagnostics: markerOf(action),
+            ...(action.isPreferred ? { isPreferred: true } : {}),
+            ...(action.edit ? { edit: toWorkspaceEdit(action.edit, parseUri) } : {}),
+          })),
+          dispose: () => undefined,
+        };
+      },
+    },
+    { providedCodeActionKinds: ['quickfix'] },
+  );
+
+  languages.registerDocumentSymbolProvider(languageId, {
+    displayName: 'dbkit',
+    async provideDocumentSymbols(model) {
+      const symbols = await quietly(client.request('documentSymbols', { uri: model.uri.toString() }));
+      return (symbols ?? []).map(toDocumentSymbol);
+    },
+  });
+
+  languages.registerFoldingRangeProvider(languageId, {
+    async provideFoldingRanges(model) {
+      const ranges = await quietly(client.request('foldingRanges', { uri: model.uri.toString() }));
+      return (ranges ?? []).map((r) => ({
+        start: r.startLine + 1,
+        end: r.endLine + 1,
+        ...(r.kind ? { kind: new languages.FoldingRangeKind(r.kind) } : {}),
+      }));
+    },
+  });
+
+  const formatting = async (uri: string, options: { tabSize: number; insertSpaces: boolean }, range?: LspRange) => {
+    const edits = await quietly(client.request('format', { uri, options, ...(range ? { range } : {}) }));
+    return (edits ?? []).map(toTextEdit);
+  };
+  languages.registerDocumentFormattingEditProvider(languageId, {
+    provideDocumentFormattingEdits: (model, options) => formatting(model.uri.toString(), options),
+  });
+  languages.registerDocumentRangeFormattingEditProvider(languageId, {
+    provideDocumentRangeFormattingEdits: (model, range, options) =>
+      formatting(model.uri.toString(), options, toLspRange(range)),
+  });
+
+  // Markers: the worker pushes each version's diagnostics; a report for an older version is dropped (a newer one
+  // is on its way).
+  client.onDiagnostics((report) => {
+    const model = monaco.editor.getModel(parseUri(report.uri));
+    if (model === null || model.getVersionId() !== report.version) return;
+    monaco.editor.setModelMarkers(
+      model,
+      MARKER_OWNER,
+      report.diagnostics.map((d) => toMarker(d, model.uri)),
+    );
+  });
+}
+
+/** The owner of dbkit's markers in monaco. */
+export const MARKER_OWNER = 'dbkit';

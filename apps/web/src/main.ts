@@ -1,0 +1,158 @@
+/**
+ * The playground page: monaco with the dbkit language worker, and the controls around it (examples, kind, open,
+ * drag-and-drop, download, share link, problems list, status line, theme). The page never parses a document.
+ */
+import { SCHEMA_VERSION } from '@dbkit/schema/fileMatch';
+import { DEFAULT_EXAMPLE, EXAMPLES } from './app/examples.js';
+import { download, readFile } from './app/files.js';
+import { createPlayground } from './app/playground.js';
+import { renderProblems } from './app/problems.js';
+import { decodeShare, encodeShare, isShareFragment } from './app/share.js';
+import { formatStatus } from './app/status.js';
+import { followSystemTheme } from './app/theme.js';
+import { JSON_LANGUAGE_ID, registerJsonLanguage } from './editor/jsonLanguage.js';
+import { monaco } from './editor/monaco.js';
+import { createLanguageClient } from './lsp/client.js';
+import { MARKER_OWNER, registerProviders } from './lsp/providers.js';
+import { KIND_LABELS } from './worker/kind.js';
+import type { DiagnosticsReport, DocumentKind } from './worker/protocol.js';
+
+const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+const message = element<HTMLDivElement>('message');
+function say(text: string, kind: 'info' | 'error' = 'info'): void {
+  message.textContent = text;
+  message.className = kind;
+  message.hidden = false;
+}
+const quiet = () => {
+  message.hidden = true;
+};
+
+registerJsonLanguage(monaco);
+followSystemTheme(monaco);
+const worker = new Worker(new URL('./worker/languageWorker.ts', import.meta.url), { type: 'module' });
+const client = createLanguageClient(worker);
+registerProviders(monaco, JSON_LANGUAGE_ID, client);
+
+const view = monaco.editor.create(element('editor'), {
+  automaticLayout: true,
+  minimap: { enabled: false },
+  tabSize: 2,
+  wordBasedSuggestions: 'off',
+  quickSuggestions: { strings: true, other: true, comments: false },
+  suggest: { insertMode: 'replace' },
+  fixedOverflowWidgets: true,
+});
+const playground = createPlayground(monaco, view, client);
+
+// Status line and problems list follow the markers of the document in the editor.
+let lastReport: (DiagnosticsReport & { readonly at: Date }) | undefined;
+const kindSelect = element<HTMLSelectElement>('kind');
+function refresh(): void {
+  const model = playground.model();
+  const markers = model ? monaco.editor.getModelMarkers({ resource: model.uri, owner: MARKER_OWNER }) : [];
+  const count = (severity: number) => markers.filter((m) => m.severity === severity).length;
+  const report = lastReport?.uri === model?.uri.toString() ? lastReport : undefined;
+  element('status').textContent = formatStatus({
+    kindLabel: KIND_LABELS[report?.kind ?? (kindSelect.value as DocumentKind)] ?? 'JSON',
+    schemaVersion: SCHEMA_VERSION,
+    errors: count(monaco.MarkerSeverity.Error),
+    warnings: count(monaco.MarkerSeverity.Warning),
+    ...(report ? { validatedAt: report.at, durationMs: report.durationMs } : {}),
+  });
+  if (report) kindSelect.value = report.kind;
+  renderProblems(element('problem-list'), element('problem-count'), markers, (marker) => {
+    view.setSelection(
+      new monaco.Selection(marker.startLineNumber, marker.startColumn, marker.endLineNumber, marker.endColumn),
+    );
+    view.revealRangeInCenter(new monaco.Range(marker.startLineNumber, marker.startColumn, marker.endLineNumber, marker.endColumn));
+    view.focus();
+  });
+}
+client.onDiagnostics((report) => {
+  if (report.version !== playground.model()?.getVersionId()) return;
+  lastReport = { ...report, at: new Date() };
+  document.body.dataset.validatedVersion = String(report.version);
+  refresh();
+});
+monaco.editor.onDidChangeMarkers(refresh);
+
+// Examples and kinds.
+const exampleSelect = element<HTMLSelectElement>('example');
+exampleSelect.append(new Option('(your document)', ''), ...EXAMPLES.map((e) => new Option(e.path, e.path)));
+kindSelect.append(...Object.entries(KIND_LABELS).map(([kind, label]) => new Option(label, kind)));
+function openExample(path: string): void {
+  const example = EXAMPLES.find((e) => e.path === path);
+  if (example === undefined) return;
+  exampleSelect.value = path;
+  playground.open(example.fileName, example.text);
+}
+exampleSelect.addEventListener('change', () => {
+  quiet();
+  openExample(exampleSelect.value);
+});
+kindSelect.addEventListener('change', () => playground.setKind(kindSelect.value as DocumentKind));
+
+// Local files: picker and drag-and-drop; download.
+async function openFile(file: File): Promise<void> {
+  const result = await readFile(file);
+  if (!result.ok) return say(result.error, 'error');
+  quiet();
+  exampleSelect.value = '';
+  playground.open(result.fileName, result.text);
+}
+const fileInput = element<HTMLInputElement>('file');
+element('open').addEventListener('click', () => fileInput.click());
+fileInput.addEventListener('change', () => {
+  const file = fileInput.files?.[0];
+  if (file) void openFile(file);
+  fileInput.value = '';
+});
+const drop = element('drop');
+window.addEventListener('dragover', (event) => {
+  event.preventDefault();
+  drop.hidden = false;
+});
+window.addEventListener('dragleave', (event) => {
+  if (event.relatedTarget === null) drop.hidden = true;
+});
+window.addEventListener('drop', (event) => {
+  event.preventDefault();
+  drop.hidden = true;
+  const file = event.dataTransfer?.files[0];
+  if (file) void openFile(file);
+  else say('Drop a file to open it.', 'error');
+});
+element('download').addEventListener('click', () => download(playground.fileName, playground.text()));
+
+// Share by link: the document goes into the fragment, which browsers never send to a server.
+element('share').addEventListener('click', async () => {
+  const fragment = await encodeShare({ fileName: playground.fileName, text: playground.text() });
+  history.replaceState(null, '', `#${fragment}`);
+  const url = location.href;
+  const copied = await navigator.clipboard?.writeText(url).then(
+    () => true,
+    () => false,
+  );
+  say(copied ? 'Link copied: the document is in the link itself, never sent anywhere.' : `Share this link: ${url}`);
+});
+
+async function openFromLocation(): Promise<void> {
+  if (isShareFragment(location.hash)) {
+    const shared = await decodeShare(location.hash);
+    if (shared.ok) {
+      exampleSelect.value = '';
+      playground.open(shared.fileName, shared.text);
+      return;
+    }
+    say(shared.error, 'error');
+  }
+  openExample(DEFAULT_EXAMPLE);
+}
+window.addEventListener('hashchange', () => {
+  if (isShareFragment(location.hash)) void openFromLocation();
+});
+void openFromLocation().then(() => {
+  document.body.dataset.ready = 'true';
+});

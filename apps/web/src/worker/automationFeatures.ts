@@ -1,0 +1,66 @@
+/**
+ * Automation configs: every feature of `@dbkit/language-server`'s transport-free service, the same functions the
+ * LSP server calls. The last diagnostics of each document are kept, so a quick-fix request needs only a range.
+ */
+import {
+  createLanguageService,
+  format,
+  getCodeActions,
+  getCompletion,
+  getDefinition,
+  getDiagnostics,
+  getDocumentSymbols,
+  getFoldingRanges,
+  getHover,
+  getReferences,
+  prepareRename,
+  rename,
+  resolveCompletionItem,
+} from '@dbkit/language-server/service';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
+import type { Features } from './features.js';
+
+const before = (a: { line: number; character: number }, b: { line: number; character: number }) =>
+  a.line < b.line || (a.line === b.line && a.character < b.character);
+const overlaps = (a: Range, b: Range) => !before(a.end, b.start) && !before(b.end, a.start);
+
+export function automationFeatures(): Features {
+  const service = createLanguageService({ markdown: true, snippets: true });
+  const lastDiagnostics = new Map<string, Diagnostic[]>();
+  const parse = (document: TextDocument) => service.parse(document);
+  return {
+    diagnostics(document) {
+      const diagnostics = getDiagnostics(parse(document));
+      lastDiagnostics.set(document.uri, diagnostics);
+      return diagnostics;
+    },
+    edited: (document, edit) => {
+      service.update(document, edit);
+    },
+    forget(uri) {
+      service.forget(uri);
+      lastDiagnostics.delete(uri);
+    },
+    completion: (document, { position }) => getCompletion(parse(document), position, service.context),
+    resolveCompletion: (document, { item }) => resolveCompletionItem(parse(document), item, service.context),
+    hover: (document, { position }) => getHover(parse(document), position, service.context),
+    definition: (document, { position }) => getDefinition(parse(document), document.offsetAt(position)),
+    references: (document, { position }) => getReferences(parse(document), document.offsetAt(position), true),
+    prepareRename(document, { position }) {
+      const result = prepareRename(parse(document), document.offsetAt(position));
+      return result.ok ? { range: result.range, placeholder: result.placeholder } : { reason: result.reason };
+    },
+    rename(document, { position, newName }) {
+      const result = rename(parse(document), document.offsetAt(position), newName);
+      return result.ok ? result.edit : { reason: result.reason };
+    },
+    codeActions(document, { range }) {
+      const diagnostics = (lastDiagnostics.get(document.uri) ?? []).filter((d) => overlaps(d.range, range));
+      return diagnostics.length === 0 ? [] : getCodeActions(parse(document), range, diagnostics);
+    },
+    documentSymbols: (document) => getDocumentSymbols(parse(document), service.context),
+    foldingRanges: (document) => getFoldingRanges(parse(document), service.context),
+    format: (document, { range, options }) => format(parse(document), range, options, service.context),
+  };
+}

@@ -1,0 +1,16 @@
+/** What the worker answers for one kind of document: its diagnostics and one handler per request. */
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { RequestMap, RequestMethod } from './protocol.js';
+
+export type Handler<M extends RequestMethod> = (
+  document: TextDocument,
+  params: RequestMap[M]['params'],
+) => RequestMap[M]['result'] | Promise<RequestMap[M]['result']>;
+
+export type Features = { readonly [M in RequestMethod]: Handler<M> } & {
+  diagnostics(document: TextDocument): Diagnostic[] | Promise<Diagnostic[]>;
+  /** Tells the service about an edit so it updates its tree (automation configs); a no-op otherwise. */
+  edited(document: TextDocument, edit: { start: number; end: number; newLength: number }): void;
+  forget(uri: string): void;
+};

@@ -1,0 +1,120 @@
+/**
+ * The language worker: every parse and validation of the playground happens here, off the page's thread. It keeps
+ * the open documents, pushes diagnostics shortly after each change, and answers the page's requests with the
+ * features of the document's kind. A failing request is answered with an error message (never the document's
+ * text: it may hold secrets), and the worker keeps running.
+ */
+import { apiFeatures } from './apiFeatures.js';
+import { automationFeatures } from './automationFeatures.js';
+import { applyChanges, type OpenDocument, openDocument } from './documents.js';
+import type { Features } from './features.js';
+import { detectKind } from './kind.js';
+import type { DocumentKind, PageMessage, RequestMessage, WorkerMessage } from './protocol.js';
+
+/** How long after the last keystroke the document is validated again. */
+const DIAGNOSTICS_DELAY_MS = 120;
+
+// The worker's global scope; the page's tsconfig has the DOM types, not the WebWorker ones.
+declare const self: {
+  postMessage(message: WorkerMessage): void;
+  addEventListener(type: 'message', listener: (event: { data: PageMessage }) => void): void;
+};
+
+const featuresByKind = new Map<DocumentKind, Features>();
+function featuresOf(kind: DocumentKind): Features {
+  let features = featuresByKind.get(kind);
+  if (features === undefined) {
+    features = kind === 'automation-config' ? automationFeatures() : apiFeatures(kind);
+    featuresByKind.set(kind, features);
+  }
+  return features;
+}
+
+const documents = new Map<string, OpenDocument>();
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : 'unknown error');
+
+async function validate(uri: string): Promise<void> {
+  timers.delete(uri);
+  const open = documents.get(uri);
+  if (open === undefined) return;
+  const started = performance.now();
+  try {
+    const diagnostics = await featuresOf(open.kind).diagnostics(open.document);
+    // A newer version arrived while this one was validated: its own run reports.
+    if (documents.get(uri) !== open) return;
+    const durationMs = performance.now() - started;
+    self.postMessage({ type: 'diagnostics', uri, version: open.document.version, kind: open.kind, diagnostics, durationMs });
+  } catch (error) {
+    self.postMessage({
+      type: 'diagnostics',
+      uri,
+      version: open.document.version,
+      kind: open.kind,
+      diagnostics: [
+        {
+          range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+          severity: 1,
+          source: 'dbkit',
+          message: `The playground could not validate this document: ${describe(error)}`,
+        },
+      ],
+      durationMs: performance.now() - started,
+    });
+  }
+}
+
+function schedule(uri: string, delay: number): void {
+  const pending = timers.get(uri);
+  if (pending !== undefined) clearTimeout(pending);
+  timers.set(
+    uri,
+    setTimeout(() => void validate(uri), delay),
+  );
+}
+
+async function answer(request: RequestMessage): Promise<void> {
+  const open = documents.get(request.params.uri);
+  try {
+    if (open === undefined) throw new Error(`no open document ${request.params.uri}`);
+    const handler = featuresOf(open.kind)[request.method] as (document: unknown, params: unknown) => unknown;
+    const result = await handler(open.document, request.params);
+    self.postMessage({ type: 'response', id: request.id, result: result ?? null });
+  } catch (error) {
+    self.postMessage({ type: 'response', id: request.id, error: describe(error) });
+  }
+}
+
+self.addEventListener('message', ({ data }) => {
+  switch (data.type) {
+    case 'open': {
+      const previous = documents.get(data.uri);
+      if (previous !== undefined) featuresOf(previous.kind).forget(data.uri);
+      const kind = data.kind ?? detectKind(data.fileName, data.text);
+      documents.set(data.uri, openDocument(data.uri, kind, data.version, data.text));
+      schedule(data.uri, 0);
+      break;
+    }
+    case 'change': {
+      const open = documents.get(data.uri);
+      if (open === undefined) return;
+      const features = featuresOf(open.kind);
+      documents.set(
+        data.uri,
+        applyChanges(open, data.version, data.changes, (document, edit) => features.edited(document, edit)),
+      );
+      schedule(data.uri, DIAGNOSTICS_DELAY_MS);
+      break;
+    }
+    case 'close': {
+      const open = documents.get(data.uri);
+      if (open !== undefined) featuresOf(open.kind).forget(data.uri);
+      documents.delete(data.uri);
+      break;
+    }
+    case 'request':
+      void answer(data);
+      break;
+  }
+});

@@ -1,0 +1,21 @@
+// The playground and the schema site, one static folder (`dist/`) with relative asset paths, so any static host
+// (or `bin/dbkit-web.mjs`) can serve it.
+import { fileURLToPath } from 'node:url';
+import { AUTOMATION_CONFIG_FILE_MATCH } from '@dbkit/schema/fileMatch';
+import { defineConfig } from 'vite';
+import { schemaSite } from './site/plugin.ts';
+
+const schemaDir = fileURLToPath(new URL('../../packages/schema/schema/', import.meta.url));
+
+export default defineConfig({
+  base: './',
+  plugins: [schemaSite(schemaDir, AUTOMATION_CONFIG_FILE_MATCH)],
+  worker: { format: 'es' },
+  build: {
+    target: 'es2022',
+    // monaco is one large chunk by nature; the budget that matters is the gzipped initial load (bench/).
+    chunkSizeWarningLimit: 4096,
+    reportCompressedSize: false,
+  },
+  server: { port: 5179 },
+});
