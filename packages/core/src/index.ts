@@ -49,6 +49,12 @@ export {
   parseDigestAuthorization,
 } from './api/digest/parse.js';
 export {
+  type DigestChallenge,
+  type DigestChallengeParseFailureReason,
+  type DigestChallengeParseResult,
+  parseDigestChallenge,
+} from './api/digest/parseChallenge.js';
+export {
   computeDigestResponse,
   constantTimeEqual,
   type DigestResponseInput,

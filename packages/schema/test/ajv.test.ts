@@ -71,7 +71,7 @@ const BAD_CONFIGS: readonly (readonly [string, string, readonly Edit[], readonly
     [['set', ['processes', 0, 'featureCompatibilityVersion'], '7']],
     ['/processes/0/featureCompatibilityVersion pattern'],
   ],
-  ['numCores is 0', 'replica-set', [['set', ['processes', 0, 'numCores'], 0]], ['/processes/0/numCores minimum']],
+  ['numCores is -1', 'replica-set', [['set', ['processes', 0, 'numCores'], -1]], ['/processes/0/numCores minimum']],
   [
     'logRotate.sizeThresholdMB is a string',
     'replica-set',
@@ -219,6 +219,11 @@ describe('mistakes are reported at the right JSON path', () => {
  * validator does (no error-severity diagnostic).
  */
 const REAL_SHAPES: readonly (readonly [string, string, readonly Edit[]])[] = [
+  [
+    'numCores 0, no core binding (mhelmstetter-large-88-processes.json: 86 of 88 processes)',
+    'replica-set',
+    [['set', ['processes', 0, 'numCores'], 0]],
+  ],
   [
     'unknown fields at every level',
     'secure',

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { formatJsonPath, validateAutomationConfig } from '@dbkit/core';
+import { findCorpus, registerMissingCorpus } from '@dbkit/corpus';
 import { describe, expect, it } from 'vitest';
 import {
   type ASTNode,
@@ -11,15 +10,13 @@ import {
 } from 'vscode-json-languageservice';
 import { AUTOMATION_CONFIG_FILE } from '../src/files.js';
 import { automationConfigSchema } from '../src/index.js';
-import { compile, errorLines, jsonFilesUnder, readJson, readText, repoRoot } from './helpers.js';
+import { compile, errorLines } from './helpers.js';
 
 /**
  * Real automation configurations. The project corpus lives beside the clone (`../shared/corpus/…`);
- * DBKIT_CORPUS_DIR points the test at another folder (locally: `.cache/real-configs`, see its SOURCES.md).
+ * DBKIT_CORPUS_DIR points the test at another folder. Under CI a missing corpus fails.
  */
-const corpusDir = process.env.DBKIT_CORPUS_DIR
-  ? resolve(process.env.DBKIT_CORPUS_DIR)
-  : join(repoRoot, '..', 'shared', 'corpus', 'real-automation-configs');
+const corpus = findCorpus('real-automation-configs');
 
 const missingAuthSchemaVersion = (indices: readonly number[]): string[] =>
   indices.map((i) => `/processes/${i} required authSchemaVersion`);
@@ -46,6 +43,14 @@ const PINNED: Readonly<Record<string, { readonly why: string; readonly errors: r
   'mck-migrate-to-mck-rs-member-options.json': {
     why: 'minimal operator fixture without dbVersions',
     errors: ['(root) required dbVersions'],
+  },
+  'mck-migrate-to-mck-rs-scram-sha1.json': {
+    why: 'operator fixture (SCRAM-SHA-1 + MONGODB-CR, secrets stripped by its authors) without dbVersions',
+    errors: ['(root) required dbVersions'],
+  },
+  'mck-migrate-to-mck-sc-scram-sha1.json': {
+    why: 'operator fixture (SCRAM-SHA-1 + MONGODB-CR, secrets stripped by its authors): no dbVersions; the router lacks authSchemaVersion',
+    errors: ['(root) required dbVersions', ...missingAuthSchemaVersion([4])],
   },
   'mck-migrate-to-mck-rs-x509-only.json': {
     why: 'minimal operator fixture without dbVersions',
@@ -86,17 +91,14 @@ const PINNED: Readonly<Record<string, { readonly why: string; readonly errors: r
   },
 };
 
-const files = existsSync(corpusDir) ? jsonFilesUnder(corpusDir) : [];
+const files = corpus.files;
 const validate = compile(automationConfigSchema);
 
 describe('real automation configurations validate against the schema', () => {
-  if (files.length === 0) {
-    it.skip(`needs real documents at ${corpusDir} or in DBKIT_CORPUS_DIR (none found)`, () => {});
-    return;
-  }
+  if (registerMissingCorpus(it, corpus)) return;
 
   it.for(files)('%s: every error is a pinned, true violation of the spec (ajv)', (file) => {
-    const errors = errorLines(validate(readJson(join(corpusDir, file))));
+    const errors = errorLines(validate(JSON.parse(corpus.read(file))));
     const pinned = PINNED[file];
     if (!pinned) {
       expect(errors, 'a real document without pinned errors must produce none').toEqual([]);
@@ -123,10 +125,7 @@ function pathAt(node: ASTNode | undefined, offset: number): (string | number)[] 
 }
 
 describe('real automation configurations in an editor', () => {
-  if (files.length === 0) {
-    it.skip(`needs real documents at ${corpusDir} or in DBKIT_CORPUS_DIR (none found)`, () => {});
-    return;
-  }
+  if (registerMissingCorpus(it, corpus)) return;
   const service = getLanguageService({ schemaRequestService: (uri) => Promise.reject(new Error(uri)) });
   service.configure({
     validate: true,
@@ -136,7 +135,7 @@ describe('real automation configurations in an editor', () => {
   it.for(files)(
     '%s: the same errors as ajv; deprecation warnings exactly where dbkit validate warns (DBK50x)',
     async (file) => {
-      const text = readText(join(corpusDir, file));
+      const text = corpus.read(file);
       const document = TextDocument.create(
         `file:///corpus/${file.replace(/\.json$/, '.automation.json')}`,
         'json',

@@ -25,17 +25,6 @@ export function jsonFilesIn(dir: string): string[] {
     .sort();
 }
 
-/** Every `.json` file under `dir`, sorted, as paths relative to `dir`. */
-export function jsonFilesUnder(dir: string, prefix = ''): string[] {
-  return readdirSync(join(dir, prefix), { withFileTypes: true })
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((entry) => {
-      const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) return jsonFilesUnder(dir, relative);
-      return entry.name.endsWith('.json') ? [relative] : [];
-    });
-}
-
 /** Which schema each API example is an instance of. */
 export const API_EXAMPLES: Readonly<Record<string, string>> = {
   'alert-list.json': 'alert-list',

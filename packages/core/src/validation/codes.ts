@@ -86,8 +86,9 @@ export const DiagnosticCode = {
   },
   DBK210: {
     name: 'auth-schema-version-mismatch',
-    severity: 'error',
-    title: 'authSchemaVersion must be equal across the processes of a cluster.',
+    severity: 'warning',
+    title:
+      'authSchemaVersion should be equal across the processes of a cluster (a mix of 3 and 5 is a credential upgrade in progress).',
   },
   DBK211: {
     name: 'cluster-without-routers',

@@ -183,7 +183,8 @@ export const processShape: Shape = {
     logRotate: obj,
     auditLogRotate: obj, // real
     manualMode: bool,
-    numCores: { kind: 'integer', min: 1 },
+    // 0 is what the service stores for a process bound to no cores (real: mhelmstetter-large-88-processes.json).
+    numCores: { kind: 'integer', min: 0, doc: 'the number of cores to bind; 0 binds none' },
     horizons: obj, // real
     // Real documents: fields the service and the operators manage.
     logLevel: any,

@@ -211,7 +211,7 @@ type Tokenized = { readonly ok: true; readonly params: ReadonlyMap<string, strin
  * Splits `k=v, k="quoted, \"escaped\"", …` (RFC 9110 §11.2 auth-param list) into lower-cased names and values.
  * `offset` is where `input` starts in the whole header, so that messages point at the right character.
  */
-function tokenizeParameters(input: string, offset: number): Tokenized {
+export function tokenizeParameters(input: string, offset: number): Tokenized {
   const params = new Map<string, string>();
   let pos = 0;
   const skipWhitespace = (): void => {

@@ -131,9 +131,10 @@ export interface Process {
   /** Whether the agent automates this process. */
   readonly manualMode?: boolean;
   /**
-   * Number of cores to bind to the process; processes are spread across cores as evenly as possible.
+   * Number of cores to bind to the process; processes are spread across cores as evenly as possible. `0`, the value
+   * the service stores when none is set, binds the process to no cores.
    * @TJS-type integer
-   * @minimum 1
+   * @minimum 0
    */
   readonly numCores?: number;
   /** Not in the spec: replica-set horizons (managed by operators), seen in real documents. */

@@ -43,7 +43,11 @@ export function clusterOfProcesses(doc: JsonObject, refs: ReferenceIndex): Reado
   return result;
 }
 
-/** authSchemaVersion must match the other processes of the same cluster. */
+/**
+ * authSchemaVersion should match the other processes of the same cluster (the vendor's docs say "should"). A warning,
+ * not an error: the live service stores clusters that mix 3 and 5 while their credentials are upgraded from
+ * MONGODB-CR to SCRAM-SHA-1 (real: mhelmstetter-large-88-processes.json; docs/decisions.md).
+ */
 export function checkAuthSchemaVersions(c: Collector, doc: JsonObject, refs: ReferenceIndex): void {
   const clusterOf = clusterOfProcesses(doc, refs);
   const first = new Map<string, { readonly version: number; readonly path: JsonPath; readonly name: string }>();
@@ -57,18 +61,17 @@ export function checkAuthSchemaVersions(c: Collector, doc: JsonObject, refs: Ref
       first.set(cluster, { version, path, name });
       continue;
     }
-    if (reference.version !== version) {
-      c.report(
-        'DBK210',
-        path,
-        `Process ${quote(name)} has authSchemaVersion ${version}, but ${quote(reference.name)} in the same ${cluster} has ${reference.version}: all processes of a cluster must share one credential schema. Set it to ${reference.version}.`,
-        {
-          related: [
-            { path: reference.path, message: `${quote(reference.name)} has authSchemaVersion ${reference.version}` },
-          ],
-          suggestions: [String(reference.version)],
-        },
-      );
-    }
+    if (reference.version === version) continue;
+    const upgrading = (version === 3 && reference.version === 5) || (version === 5 && reference.version === 3);
+    const facts = `Process ${quote(name)} has authSchemaVersion ${version}, but ${quote(reference.name)} in the same ${cluster} has ${reference.version}`;
+    const advice = upgrading
+      ? `: a cluster mixing 3 (MONGODB-CR credentials) and 5 (SCRAM-SHA-1) is part-way through its credential upgrade, which the agent finishes by moving every process to 5. Once the upgrade is done, set ${version === 3 ? 'it' : quote(reference.name)} to 5.`
+      : `: the processes of a cluster should share one credential schema. Set it to ${reference.version}.`;
+    c.report('DBK210', path, facts + advice, {
+      related: [
+        { path: reference.path, message: `${quote(reference.name)} has authSchemaVersion ${reference.version}` },
+      ],
+      suggestions: upgrading ? (version === 3 ? ['5'] : []) : [String(reference.version)],
+    });
   }
 }
