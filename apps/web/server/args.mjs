@@ -14,7 +14,8 @@ export const USAGE = 'usage: dbkit-web [--port N] [--host HOST] [--dir DIST]   (
 
 /** @param {string} text @param {string} source @returns {number | string} the port, or an error line */
 function parsePort(text, source) {
-  if (!/^\d{1,5}$/.test(text) || Number(text) > 65535) return `${source} must be a port number from 0 to 65535, not "${text}"`;
+  if (!/^\d{1,5}$/.test(text) || Number(text) > 65535)
+    return `${source} must be a port number from 0 to 65535, not "${text}"`;
   return Number(text);
 }
 
@@ -41,7 +42,8 @@ export function parseArgs(argv, env) {
       help = true;
       continue;
     }
-    if (name !== '--port' && name !== '--host' && name !== '--dir') return { ok: false, error: `unknown option ${arg}; ${USAGE}` };
+    if (name !== '--port' && name !== '--host' && name !== '--dir')
+      return { ok: false, error: `unknown option ${arg}; ${USAGE}` };
     const value = inline ?? argv[++i];
     if (value === undefined || value === '') return { ok: false, error: `${name} needs a value; ${USAGE}` };
     if (name === '--port') {

@@ -26,7 +26,11 @@ export function readSchemaFiles(schemaDir: string): SiteSchemaFile[] {
   const result: SiteSchemaFile[] = [];
   for (const file of readdirSync(schemaDir).filter((f) => f.endsWith('.json'))) {
     const bytes = new Uint8Array(readFileSync(join(schemaDir, file)));
-    const parsed = JSON.parse(new TextDecoder().decode(bytes)) as { $id?: unknown; title?: unknown; description?: unknown };
+    const parsed = JSON.parse(new TextDecoder().decode(bytes)) as {
+      $id?: unknown;
+      title?: unknown;
+      description?: unknown;
+    };
     if (file === 'catalog.json') {
       result.push({ file, sitePath: 'schema/catalog.json', id: '', title: 'Catalog', description: '', bytes });
       continue;

@@ -5,33 +5,34 @@
  */
 import { ID_ORIGIN, type SiteSchemaFile } from './schemaFiles.ts';
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A URL under the site, in a span the script rewrites to the serving host. */
-const url = (sitePath: string) => `<span class="base">${ID_ORIGIN}</span>${escape(sitePath)}`;
+const url = (sitePath: string) => `<span class="base">${ID_ORIGIN}</span>${escapeHtml(sitePath)}`;
 
 function snippet(title: string, body: string): string {
-  return `<h3>${escape(title)}</h3>\n<pre><code>${body}</code></pre>`;
+  return `<h3>${escapeHtml(title)}</h3>\n<pre><code>${body}</code></pre>`;
 }
 
 export function renderSchemaPage(files: readonly SiteSchemaFile[], fileMatch: readonly string[]): string {
   const automation = files.find((f) => f.file === 'automation-config.schema.json');
   const catalog = files.find((f) => f.file === 'catalog.json');
-  if (automation === undefined || catalog === undefined) throw new Error('schema folder without the automation config or the catalog');
+  if (automation === undefined || catalog === undefined)
+    throw new Error('schema folder without the automation config or the catalog');
   const auto = url(automation.sitePath);
-  const patterns = fileMatch.map((p) => `"${escape(p)}"`);
+  const patterns = fileMatch.map((p) => `"${escapeHtml(p)}"`);
   const rows = files
     .map(
       (f) =>
-        `<tr><td><a href="./${escape(f.sitePath.replace(/^schema\//, ''))}">${escape(f.file)}</a></td>` +
-        `<td>${escape(f.title)}</td><td>${f.id ? `<code>${escape(f.id)}</code>` : 'SchemaStore-format catalog'}</td></tr>`,
+        `<tr><td><a href="./${escapeHtml(f.sitePath.replace(/^schema\//, ''))}">${escapeHtml(f.file)}</a></td>` +
+        `<td>${escapeHtml(f.title)}</td><td>${f.id ? `<code>${escapeHtml(f.id)}</code>` : 'SchemaStore-format catalog'}</td></tr>`,
     )
     .join('\n');
   const vscode = `// settings.json\n"json.schemas": [\n  {\n    "fileMatch": [${patterns.join(', ')}],\n    "url": "${auto}"\n  }\n]`;
   const inDocument = `{\n  "$schema": "${auto}",\n  …\n}`;
-  const neovim = `-- init.lua (nvim-lspconfig)\nrequire('lspconfig').jsonls.setup({\n  settings = {\n    json = {\n      validate = { enable = true },\n      schemas = {\n        { fileMatch = { ${fileMatch.map((p) => `'${escape(p)}'`).join(', ')} },\n          url = '${auto}' },\n      },\n    },\n  },\n})`;
-  const schemastoreNvim = `-- with SchemaStore.nvim: the catalog's entry as an extra schema\nschemas = require('schemastore').json.schemas({\n  extra = {\n    { name = 'dbkit automation configuration', description = 'dbkit automation config',\n      fileMatch = { ${fileMatch.map((p) => `'${escape(p)}'`).join(', ')} }, url = '${auto}' },\n  },\n})`;
+  const neovim = `-- init.lua (nvim-lspconfig)\nrequire('lspconfig').jsonls.setup({\n  settings = {\n    json = {\n      validate = { enable = true },\n      schemas = {\n        { fileMatch = { ${fileMatch.map((p) => `'${escapeHtml(p)}'`).join(', ')} },\n          url = '${auto}' },\n      },\n    },\n  },\n})`;
+  const schemastoreNvim = `-- with SchemaStore.nvim: the catalog's entry as an extra schema\nschemas = require('schemastore').json.schemas({\n  extra = {\n    { name = 'dbkit automation configuration', description = 'dbkit automation config',\n      fileMatch = { ${fileMatch.map((p) => `'${escapeHtml(p)}'`).join(', ')} }, url = '${auto}' },\n  },\n})`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -57,11 +58,11 @@ ${rows}
 </tbody>
 </table>
 <h2>Set up your editor</h2>
-<p>Automation configs are files named ${fileMatch.map((p) => `<code>${escape(p)}</code>`).join(', ')}. Any editor can also read a <code>$schema</code> property:</p>
+<p>Automation configs are files named ${fileMatch.map((p) => `<code>${escapeHtml(p)}</code>`).join(', ')}. Any editor can also read a <code>$schema</code> property:</p>
 <pre><code>${inDocument}</code></pre>
 ${snippet('VS Code (or install the dbkit extension, which adds every rule of the language server)', vscode)}
 <h3>JetBrains IDEs</h3>
-<p>Settings → Languages &amp; Frameworks → Schemas and DTDs → JSON Schema Mappings → <b>+</b>: schema file or URL <code>${auto}</code>, schema version "JSON Schema version 7", then add the file patterns ${fileMatch.map((p) => `<code>${escape(p)}</code>`).join(', ')}.</p>
+<p>Settings → Languages &amp; Frameworks → Schemas and DTDs → JSON Schema Mappings → <b>+</b>: schema file or URL <code>${auto}</code>, schema version "JSON Schema version 7", then add the file patterns ${fileMatch.map((p) => `<code>${escapeHtml(p)}</code>`).join(', ')}.</p>
 ${snippet('neovim (jsonls)', neovim)}
 <h3>SchemaStore catalog users</h3>
 <p>The catalog <a href="./catalog.json"><code>catalog.json</code></a> (<code>${url(catalog.sitePath)}</code>) lists the automation config's schema with its file patterns, in SchemaStore's format: tools that read a SchemaStore catalog can add it; its URLs are the <code>$id</code>s.</p>

@@ -66,7 +66,9 @@ function refresh(): void {
     view.setSelection(
       new monaco.Selection(marker.startLineNumber, marker.startColumn, marker.endLineNumber, marker.endColumn),
     );
-    view.revealRangeInCenter(new monaco.Range(marker.startLineNumber, marker.startColumn, marker.endLineNumber, marker.endColumn));
+    view.revealRangeInCenter(
+      new monaco.Range(marker.startLineNumber, marker.startColumn, marker.endLineNumber, marker.endColumn),
+    );
     view.focus();
   });
 }

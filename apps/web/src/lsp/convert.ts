@@ -74,10 +74,7 @@ export function toLspPosition(position: { lineNumber: number; column: number }):
 }
 
 /** A marker with the diagnostic's code, tags and related information (pointing into `resource`). */
-export function toMarker(
-  diagnostic: Diagnostic,
-  resource: editor.IRelatedInformation['resource'],
-): editor.IMarkerData {
+export function toMarker(diagnostic: Diagnostic, resource: editor.IRelatedInformation['resource']): editor.IMarkerData {
   const related = diagnostic.relatedInformation?.map((info) => ({
     resource,
     message: info.message,
@@ -85,11 +82,11 @@ export function toMarker(
   }));
   return {
     severity: MARKER_SEVERITY[diagnostic.severity ?? 1] ?? 8,
-    message: diagnostic.message,
+    message: typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value,
     ...toMonacoRange(diagnostic.range),
     ...(diagnostic.code !== undefined ? { code: String(diagnostic.code) } : {}),
     ...(diagnostic.source !== undefined ? { source: diagnostic.source } : {}),
-    ...(diagnostic.tags ? { tags: diagnostic.tags as editor.IMarkerData['tags'] } : {}),
+    ...(diagnostic.tags ? { tags: diagnostic.tags as NonNullable<editor.IMarkerData['tags']> } : {}),
     ...(related && related.length > 0 ? { relatedInformation: related } : {}),
   };
 }
@@ -125,10 +122,11 @@ export function toCompletionItem(item: CompletionItem, defaultRange: IRange): la
       : toMonacoRange(edit.range)
     : defaultRange;
   const documentation = item.documentation;
+  const insertText = edit ? edit.newText : (item.insertText ?? item.label);
   return {
     label: item.label,
     kind: (COMPLETION_KIND[item.kind ?? 1] ?? 18) as languages.CompletionItemKind,
-    insertText: edit ? edit.newText : (item.insertText ?? item.label),
+    insertText,
     range,
     ...(item.insertTextFormat === LSP_SNIPPET
       ? { insertTextRules: INSERT_AS_SNIPPET as languages.CompletionItemInsertTextRule }
@@ -140,7 +138,12 @@ export function toCompletionItem(item: CompletionItem, defaultRange: IRange): la
     ...(item.preselect ? { preselect: true } : {}),
     ...(item.tags ? { tags: item.tags as languages.CompletionItemTag[] } : {}),
     ...(item.additionalTextEdits
-      ? { additionalTextEdits: item.additionalTextEdits.map((e) => ({ range: toMonacoRange(e.range), text: e.newText })) }
+      ? {
+          additionalTextEdits: item.additionalTextEdits.map((e) => ({
+            range: toMonacoRange(e.range),
+            text: e.newText,
+          })),
+        }
       : {}),
   };
 }

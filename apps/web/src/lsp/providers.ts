@@ -25,8 +25,7 @@ import { toWorkspaceEdit } from './workspaceEdit.js';
 export const TRIGGER_CHARACTERS = ['"', ':', ' '];
 
 /** The resolved item keeps the range monaco already computed for it. */
-const defaultRangeOf = (item: Item) =>
-  'insert' in item.range ? item.range.replace : item.range;
+const defaultRangeOf = (item: Item) => ('insert' in item.range ? item.range.replace : item.range);
 
 const quietly = async <T>(answer: Promise<T>): Promise<T | undefined> => answer.catch(() => undefined);
 
@@ -50,7 +49,9 @@ export function registerProviders(monaco: Monaco, languageId: string, client: La
     async resolveCompletionItem(item: Item) {
       if (item.lsp === undefined || item.uri === undefined) return item;
       const resolved = await quietly(client.request('resolveCompletion', { uri: item.uri, item: item.lsp }));
-      return resolved ? { ...toCompletionItem(resolved, defaultRangeOf(item)), range: item.range, lsp: resolved, uri: item.uri } : item;
+      return resolved
+        ? { ...toCompletionItem(resolved, defaultRangeOf(item)), range: item.range, lsp: resolved, uri: item.uri }
+        : item;
     },
   });
 

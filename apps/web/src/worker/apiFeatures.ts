@@ -16,7 +16,7 @@ export function apiFeatures(kind: Exclude<DocumentKind, 'automation-config'>): F
   const json = getLanguageService({
     clientCapabilities: {
       textDocument: {
-        completion: { completionItem: { documentationFormat: ['markdown', 'plaintext'], snippetSupport: true } },
+        completion: { completionItem: { documentationFormat: ['markdown', 'plaintext'] } },
         hover: { contentFormat: ['markdown', 'plaintext'] },
       },
     },

@@ -6,10 +6,10 @@ import type { RequestMap, RequestMethod } from './protocol.js';
 export type Handler<M extends RequestMethod> = (
   document: TextDocument,
   params: RequestMap[M]['params'],
-) => RequestMap[M]['result'] | Promise<RequestMap[M]['result']>;
+) => RequestMap[M]['result'] | PromiseLike<RequestMap[M]['result']>;
 
 export type Features = { readonly [M in RequestMethod]: Handler<M> } & {
-  diagnostics(document: TextDocument): Diagnostic[] | Promise<Diagnostic[]>;
+  diagnostics(document: TextDocument): Diagnostic[] | PromiseLike<Diagnostic[]>;
   /** Tells the service about an edit so it updates its tree (automation configs); a no-op otherwise. */
   edited(document: TextDocument, edit: { start: number; end: number; newLength: number }): void;
   forget(uri: string): void;

@@ -29,7 +29,11 @@ const ALIASES: { readonly [fileName: string]: DocumentKind } = {
 const SCHEMA_PROPERTY = /"\$schema"\s*:\s*"([^"]*)"/;
 
 function kindOfSchemaUrl(url: string): DocumentKind | undefined {
-  const file = url.replace(/[?#].*$/, '').split('/').pop() ?? '';
+  const file =
+    url
+      .replace(/[?#].*$/, '')
+      .split('/')
+      .pop() ?? '';
   const name = file.replace(/\.schema\.json$/, '');
   if (name === 'automation-config') return 'automation-config';
   return API_KINDS.find((kind) => kind === name);

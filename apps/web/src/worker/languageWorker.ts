@@ -45,7 +45,14 @@ async function validate(uri: string): Promise<void> {
     // A newer version arrived while this one was validated: its own run reports.
     if (documents.get(uri) !== open) return;
     const durationMs = performance.now() - started;
-    self.postMessage({ type: 'diagnostics', uri, version: open.document.version, kind: open.kind, diagnostics, durationMs });
+    self.postMessage({
+      type: 'diagnostics',
+      uri,
+      version: open.document.version,
+      kind: open.kind,
+      diagnostics,
+      durationMs,
+    });
   } catch (error) {
     self.postMessage({
       type: 'diagnostics',
