@@ -17,6 +17,11 @@ import { MARKER_OWNER, registerProviders } from './lsp/providers.js';
 import { KIND_LABELS } from './worker/kind.js';
 import type { DiagnosticsReport, DocumentKind } from './worker/protocol.js';
 
+interface PlaygroundHandle {
+  text(): string;
+  version(): string;
+}
+
 const element = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 const message = element<HTMLDivElement>('message');
@@ -54,7 +59,7 @@ function refresh(): void {
   const markers = model ? monaco.editor.getModelMarkers({ resource: model.uri, owner: MARKER_OWNER }) : [];
   const count = (severity: number) => markers.filter((m) => m.severity === severity).length;
   const report = lastReport?.uri === model?.uri.toString() ? lastReport : undefined;
-  element('status').textContent = formatStatus({
+  element('status-text').textContent = formatStatus({
     kindLabel: KIND_LABELS[report?.kind ?? (kindSelect.value as DocumentKind)] ?? 'JSON',
     schemaVersion: SCHEMA_VERSION,
     errors: count(monaco.MarkerSeverity.Error),
@@ -75,7 +80,7 @@ function refresh(): void {
 client.onDiagnostics((report) => {
   if (report.version !== playground.model()?.getVersionId()) return;
   lastReport = { ...report, at: new Date() };
-  document.body.dataset.validatedVersion = String(report.version);
+  document.body.dataset.validated = `${report.uri}@${report.version}`;
   refresh();
 });
 monaco.editor.onDidChangeMarkers(refresh);
@@ -155,6 +160,22 @@ async function openFromLocation(): Promise<void> {
 window.addEventListener('hashchange', () => {
   if (isShareFragment(location.hash)) void openFromLocation();
 });
+// The cursor's place, as editors show it.
+view.onDidChangeCursorPosition(({ position }) => {
+  element('cursor').textContent = `Ln ${position.lineNumber}, Col ${position.column}`;
+});
+
+// A read-only handle for debugging and the end-to-end tests: the document's text (never logged) and its version,
+// which `body[data-validated]` repeats once the worker has validated it.
+const handle: PlaygroundHandle = {
+  text: () => playground.text(),
+  version: () => {
+    const model = playground.model();
+    return model ? `${model.uri.toString()}@${model.getVersionId()}` : '';
+  },
+};
+(window as { dbkitPlayground?: PlaygroundHandle }).dbkitPlayground = handle;
+
 void openFromLocation().then(() => {
   document.body.dataset.ready = 'true';
 });
