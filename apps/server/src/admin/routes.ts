@@ -1,0 +1,112 @@
+/**
+ * The admin API under `/__dbkit/`, off unless enabled (`--admin`): reset to the seed, move the clock, run the
+ * expiry sweep, inject latency and faults, read the request log and the keys. For tests and demos on loopback; it
+ * has no authentication of its own, so never enable it on a shared network.
+ */
+import { parseTimestamp } from '@dbkit/core';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Clock } from '../clock.js';
+import type { ServiceState } from '../state.js';
+import type { Store } from '../store/store.js';
+import { type Faults, parseFaults } from './faults.js';
+import type { RequestLog } from './requestLog.js';
+
+export type AdminContext = {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly faults: Faults;
+  readonly log: RequestLog;
+  /** The seed state `reset` returns to. */
+  readonly seed: () => ServiceState;
+  /** Deletes the snapshots whose expiry has passed; returns how many. */
+  readonly sweep: () => Promise<number>;
+};
+
+function json(reply: FastifyReply, status: number, body: unknown): FastifyReply {
+  return reply.code(status).header('Content-Type', 'application/json').send(JSON.stringify(body, null, 2));
+}
+
+function bad(reply: FastifyReply, message: string): FastifyReply {
+  return json(reply, 400, { error: 400, reason: 'Bad Request', detail: message });
+}
+
+function parseBody(body: unknown): unknown {
+  if (typeof body !== 'string' || body.trim() === '') return {};
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function registerAdmin(app: FastifyInstance, ctx: AdminContext): void {
+  const clockState = () => ({ now: new Date(ctx.clock.now()).toISOString(), frozen: ctx.clock.frozen });
+
+  app.get('/__dbkit/', async (_request, reply) => {
+    const state = await ctx.store.exportState();
+    const projects = Object.values(state.groups).map((group) => ({
+      id: group.id,
+      name: group.name,
+      keys: group.keys,
+      clusters: Object.values(group.clusters).map((c) => ({ id: c.id, name: c.name, snapshots: Object.keys(c.snapshots).length })),
+      hosts: Object.values(group.hosts).map((h) => ({ id: h.id, hostname: h.hostname })),
+      alerts: Object.keys(group.alerts).length,
+      automationConfigVersion: group.automationConfig.version,
+    }));
+    return json(reply, 200, { store: ctx.store.description, clock: clockState(), faults: ctx.faults.current, projects });
+  });
+
+  app.post('/__dbkit/reset', async (_request, reply) => {
+    await ctx.store.reset(ctx.seed());
+    ctx.faults.set({ latencyMs: 0, rules: [] });
+    return json(reply, 200, { reset: true });
+  });
+
+  app.get('/__dbkit/clock', async (_request, reply) => json(reply, 200, clockState()));
+
+  app.post('/__dbkit/clock', async (request, reply) => {
+    const body = parseBody(request.body) as { set?: unknown; advanceMs?: unknown; freeze?: unknown } | undefined;
+    if (body === undefined || body === null || typeof body !== 'object') {
+      return bad(reply, 'Send a JSON object: {"set": "2026-01-01T00:00:00Z"}, {"advanceMs": 3600000} or {"freeze": true}.');
+    }
+    if (body.set !== undefined) {
+      const at = typeof body.set === 'string' ? parseTimestamp(body.set) : undefined;
+      if (at === undefined) return bad(reply, 'set must be an ISO 8601 time with a zone, e.g. "2026-01-01T00:00:00Z".');
+      ctx.clock.set(at);
+    }
+    if (body.advanceMs !== undefined) {
+      if (typeof body.advanceMs !== 'number' || !Number.isFinite(body.advanceMs)) {
+        return bad(reply, 'advanceMs must be a number of milliseconds (negative moves the clock back).');
+      }
+      ctx.clock.advance(body.advanceMs);
+    }
+    if (body.freeze !== undefined) {
+      if (typeof body.freeze !== 'boolean') return bad(reply, 'freeze must be true or false.');
+      ctx.clock.freeze(body.freeze);
+    }
+    const swept = await ctx.sweep();
+    return json(reply, 200, { ...clockState(), swept });
+  });
+
+  app.post('/__dbkit/sweep', async (_request, reply) => json(reply, 200, { swept: await ctx.sweep() }));
+
+  app.get('/__dbkit/faults', async (_request, reply) => json(reply, 200, ctx.faults.current));
+  app.put('/__dbkit/faults', async (request, reply) => {
+    const parsed = parseFaults(parseBody(request.body));
+    if (!parsed.ok) return bad(reply, parsed.message);
+    ctx.faults.set(parsed.value);
+    return json(reply, 200, parsed.value);
+  });
+  app.delete('/__dbkit/faults', async (_request, reply) => {
+    ctx.faults.set({ latencyMs: 0, rules: [] });
+    return json(reply, 200, ctx.faults.current);
+  });
+
+  app.get('/__dbkit/requests', async (_request, reply) => json(reply, 200, ctx.log.list()));
+  app.delete('/__dbkit/requests', async (_request, reply) => {
+    ctx.log.clear();
+    return json(reply, 200, []);
+  });
+
+  app.get('/__dbkit/state', async (_request, reply) => json(reply, 200, await ctx.store.exportState()));
+}

@@ -1,0 +1,105 @@
+/**
+ * The flags of `dbkit-server`, read without side effects so that they are unit-tested.
+ */
+export const USAGE = `Usage: dbkit-server [--port N] [--host H] [--seed N] [--data DIR] [--admin] [--realm R] [--spec-literal-challenge]
+
+  --port N                  port to listen on (default: $PORT, else 8080; 0 picks a free one)
+  --host H                  address to listen on (default 127.0.0.1)
+  --seed N                  seed of the generated projects, keys, snapshots and alerts (default 1)
+  --data DIR                keep state in DIR (state file + fsynced journal); without it, state lives in memory
+  --admin                   enable the admin API under /__dbkit/ (reset, clock, faults, request log); loopback only
+  --realm R                 Digest realm (default "dbkit")
+  --spec-literal-challenge  challenge with the spec's wording (op="auth") instead of the real service's (qop="auth")
+  --help                    this text`;
+
+export type CliOptions = {
+  readonly port: number;
+  readonly host: string;
+  readonly seed: number;
+  readonly dataDir?: string;
+  readonly admin: boolean;
+  readonly realm?: string;
+  readonly specLiteralChallenge: boolean;
+  readonly help: boolean;
+};
+
+type Parsed = { ok: true; value: CliOptions } | { ok: false; message: string };
+
+function integer(name: string, text: string | undefined, min: number, max: number): number | string {
+  if (text === undefined || !/^\d+$/.test(text)) return `${name} needs a whole number, got ${JSON.stringify(text ?? '')}.`;
+  const value = Number(text);
+  return value < min || value > max ? `${name} must be from ${min} to ${max}, got ${value}.` : value;
+}
+
+export function parseArguments(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): Parsed {
+  let port: number | string = env.PORT === undefined || env.PORT === '' ? 8080 : integer('PORT', env.PORT, 0, 65535);
+  let host = '127.0.0.1';
+  let seed: number | string = 1;
+  let dataDir: string | undefined;
+  let realm: string | undefined;
+  let admin = false;
+  let specLiteralChallenge = false;
+  let help = false;
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index] ?? '';
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = () => inline ?? argv[++index];
+    switch (flag) {
+      case '--port':
+        port = integer('--port', value(), 0, 65535);
+        break;
+      case '--host': {
+        const h = value();
+        if (!h) return { ok: false, message: '--host needs an address, e.g. --host 127.0.0.1.' };
+        host = h;
+        break;
+      }
+      case '--seed':
+        seed = integer('--seed', value(), 0, 2 ** 32 - 1);
+        break;
+      case '--data': {
+        const d = value();
+        if (!d) return { ok: false, message: '--data needs a folder, e.g. --data .dbkit-data.' };
+        dataDir = d;
+        break;
+      }
+      case '--realm': {
+        const r = value();
+        if (!r || !/^[\x20-\x7e]+$/.test(r) || r.includes('"')) {
+          return { ok: false, message: '--realm needs printable ASCII without quotes, e.g. --realm dbkit.' };
+        }
+        realm = r;
+        break;
+      }
+      case '--admin':
+        admin = true;
+        break;
+      case '--spec-literal-challenge':
+        specLiteralChallenge = true;
+        break;
+      case '--help':
+      case '-h':
+        help = true;
+        break;
+      default:
+        return { ok: false, message: `unknown argument ${JSON.stringify(arg)}.` };
+    }
+    if (typeof port === 'string') return { ok: false, message: port };
+    if (typeof seed === 'string') return { ok: false, message: seed };
+  }
+  if (typeof port === 'string') return { ok: false, message: port };
+  if (typeof seed === 'string') return { ok: false, message: seed };
+  return {
+    ok: true,
+    value: {
+      port,
+      host,
+      seed,
+      admin,
+      specLiteralChallenge,
+      help,
+      ...(dataDir === undefined ? {} : { dataDir }),
+      ...(realm === undefined ? {} : { realm }),
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * What every route handler works with: the store, the clock, the responder, and what the request hook read once
+ * per request (query, presentation, the authenticated key).
+ */
+import type { Link } from '@dbkit/core';
+import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.js';
+import type { Store } from '../store/store.js';
+import type { Presentation, Responder } from './respond.js';
+
+export type RequestState = {
+  readonly startedAt: number;
+  query: Record<string, string>;
+  presentation: Presentation;
+  publicKey?: string;
+  authFailure?: string;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    dbkit: RequestState;
+  }
+}
+
+export type RouteContext = {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly respond: Responder;
+};
+
+/** The scheme, host and port the client used: the origin of every link the service writes. */
+export function originOf(request: FastifyRequest): string {
+  const host = request.headers.host;
+  const safeHost = host !== undefined && /^[A-Za-z0-9.:[\]-]+$/.test(host) ? host : 'localhost';
+  return `${request.protocol}://${safeHost}`;
+}
+
+/** The request's own URL, absolute: the base of a list's `self`, `next` and `previous` links. */
+export function selfUrl(request: FastifyRequest): string {
+  return `${originOf(request)}${request.url}`;
+}
+
+/** A stored resource with its relative links made absolute for this request's origin. */
+export function withOrigin<T extends { readonly links: readonly Link[] }>(resource: T, origin: string): T {
+  return {
+    ...resource,
+    links: resource.links.map((link) => (link.href.startsWith('/') ? { ...link, href: origin + link.href } : link)),
+  };
+}
+
+/** Newest first, by `created.date` or `created`, then by id for a stable order across pages. */
+export function newestFirst<T extends { readonly id: string }>(items: readonly T[], created: (item: T) => string): T[] {
+  return [...items].sort((a, b) => {
+    const byDate = created(b).localeCompare(created(a));
+    return byDate !== 0 ? byDate : a.id.localeCompare(b.id);
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * GET and PUT /groups/{PROJECT-ID}/automationConfig (not in the spec; the real service has them, domain.md §9).
+ * PUT validates with core's `validateAutomationConfig` and refuses a document with errors (400, with the same codes
+ * and paths an editor shows), keeps unknown fields (the exact text is stored), and accepts only a `version` higher
+ * than the stored one: a stale write gets 409 and nothing stored changes. GET returns exactly what was stored.
+ */
+import {
+  type AutomationConfigErrorBody,
+  apiError,
+  formatJsonPath,
+  validateAutomationConfig,
+} from '@dbkit/core';
+import type { FastifyInstance } from 'fastify';
+import type { RouteContext } from '../http/context.js';
+import { bodyText, readJsonBody } from './body.js';
+
+type Params = { groupId: string };
+
+/** The 400 body for a document with errors: the error body plus every error and warning, as an editor lists them. */
+export function invalidConfigBody(document: unknown): AutomationConfigErrorBody | undefined {
+  const diagnostics = validateAutomationConfig(document).filter((d) => d.severity !== 'info');
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  const [first] = errors;
+  if (first === undefined) return undefined;
+  return {
+    ...apiError('AUTOMATION_CONFIG_INVALID', [errors.length, formatJsonPath(first.path), first.message], {
+      hint: 'Fix the errors listed in diagnostics (dbkit validate shows the same) and PUT again.',
+    }),
+    diagnostics: diagnostics.map((d) => ({
+      code: d.code,
+      severity: d.severity,
+      path: formatJsonPath(d.path),
+      message: d.message,
+    })),
+  };
+}
+
+export function registerAutomationConfig(app: FastifyInstance, base: string, ctx: RouteContext): void {
+  const path = `${base}/groups/:groupId/automationConfig`;
+
+  app.get<{ Params: Params }>(path, async (request, reply) => {
+    const { presentation } = request.dbkit;
+    const stored = await ctx.store.getAutomationConfig(request.params.groupId);
+    if (stored === undefined) return ctx.respond.fail(reply, 'GROUP_NOT_FOUND', [request.params.groupId]);
+    if (!presentation.pretty && !presentation.envelope) {
+      // Byte for byte what was stored: unknown fields, key order and number spellings (1.0) are kept.
+      return ctx.respond.raw(reply, stored.text);
+    }
+    return ctx.respond.one(reply, JSON.parse(stored.text) as unknown, presentation);
+  });
+
+  app.put<{ Params: Params }>(path, async (request, reply) => {
+    const { presentation } = request.dbkit;
+    const body = readJsonBody(request.body);
+    if (!body.ok) return ctx.respond.error(reply, body.error, presentation);
+    const document = body.value;
+    if (document === null || typeof document !== 'object' || Array.isArray(document)) {
+      return ctx.respond.fail(reply, 'INVALID_JSON', [], 'The automation configuration is a JSON object.');
+    }
+    const invalid = invalidConfigBody(document);
+    if (invalid !== undefined) return ctx.respond.error(reply, invalid, presentation);
+    const version = (document as { version: number }).version;
+    const outcome = await ctx.store.putAutomationConfig(request.params.groupId, {
+      version,
+      text: bodyText(request.body),
+    });
+    if (!outcome.ok) {
+      const next = outcome.current.version + 1;
+      return ctx.respond.fail(
+        reply,
+        'AUTOMATION_CONFIG_CONCURRENT_MODIFICATION',
+        [],
+        `The stored configuration is at version ${outcome.current.version} and this one says ${version}: GET the current one, apply your change to it and PUT it with version ${next}. Nothing was changed.`,
+      );
+    }
+    // The real service answers an accepted PUT with an empty object (domain.md §9).
+    return ctx.respond.one(reply, {}, presentation);
+  });
+}

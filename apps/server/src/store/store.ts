@@ -1,0 +1,58 @@
+/**
+ * The storage behind the service. Two implementations: in memory with an append-only journal (the default, no
+ * install step) and PostgreSQL (several stateless instances behind a load balancer).
+ *
+ * Every write is a read-modify-write the store runs atomically (`apply` sees the current value and decides), so
+ * concurrent PATCHes of one snapshot lose nothing, and a write resolves only once it is durable.
+ */
+import type { ApiErrorBody, ClusterSnapshot } from '@dbkit/core';
+import type {
+  ServiceState,
+  StoredAlert,
+  StoredAutomationConfig,
+  StoredCluster,
+  StoredGroup,
+  StoredHost,
+} from '../state.js';
+
+/** What `apply` decides for the current value: the new value, or the error to answer with (nothing is written). */
+export type Decision<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: ApiErrorBody };
+
+/** The outcome of an atomic update: `not-found` when the resource does not exist, else the decision taken. */
+export type UpdateOutcome<T> = 'not-found' | Decision<T>;
+
+/** The outcome of a PUT of the automation config: written, or refused because the stored version is not older. */
+export type PutOutcome = { readonly ok: true } | { readonly ok: false; readonly current: StoredAutomationConfig };
+
+/** A project as the routes see it before they read its parts. */
+export type GroupSummary = Pick<StoredGroup, 'id' | 'name'>;
+
+export interface Store {
+  /** Which store this is, for the start-up line (`memory (journal: …)`, `postgres`). */
+  readonly description: string;
+  /** The private key and project of a public key, or undefined; called on every authenticated request. */
+  findKey(publicKey: string): Promise<{ readonly privateKey: string; readonly groupId: string } | undefined>;
+  getGroup(groupId: string): Promise<GroupSummary | undefined>;
+  listAlerts(groupId: string): Promise<readonly StoredAlert[]>;
+  getCluster(groupId: string, clusterId: string): Promise<StoredCluster | undefined>;
+  updateClusterSnapshot(
+    groupId: string,
+    clusterId: string,
+    snapshotId: string,
+    apply: (current: ClusterSnapshot) => Decision<ClusterSnapshot>,
+  ): Promise<UpdateOutcome<ClusterSnapshot>>;
+  /** Removes snapshots whose expiry has passed (the spec's deletion "at the next opportunity"). */
+  deleteClusterSnapshots(groupId: string, clusterId: string, snapshotIds: readonly string[]): Promise<void>;
+  getHost(groupId: string, hostId: string): Promise<StoredHost | undefined>;
+  deleteConfigServerSnapshots(groupId: string, hostId: string, snapshotIds: readonly string[]): Promise<void>;
+  getAutomationConfig(groupId: string): Promise<StoredAutomationConfig | undefined>;
+  /** Stores `next` only if its version is higher than the stored one (compare and set). */
+  putAutomationConfig(groupId: string, next: StoredAutomationConfig): Promise<PutOutcome>;
+  /** The whole state (admin export, tests). */
+  exportState(): Promise<ServiceState>;
+  /** Replaces everything with `state` (admin reset to the seed). */
+  reset(state: ServiceState): Promise<void>;
+  close(): Promise<void>;
+}
