@@ -149,7 +149,12 @@ export function createServer(options: ServerOptions = {}): DbkitServer {
       // A 401 carries a challenge (RFC 9110 §15.5.2); the client's credentials were right, so not stale.
       const style = specLiteral ? 'spec-literal' : 'interoperable';
       reply.header('WWW-Authenticate', buildDigestChallenge({ realm, nonce: minter.mint(clock.now()), style }));
-      return respond.fail(reply, 'NOT_IN_GROUP', [], `API key ${auth.publicKey} is not a key of project ${groupId}; use one of its keys.`);
+      return respond.fail(
+        reply,
+        'NOT_IN_GROUP',
+        [],
+        `API key ${auth.publicKey} is not a key of project ${groupId}; use one of its keys.`,
+      );
     }
     const presentation = readPresentation(request.dbkit.query);
     if (!presentation.ok) return respond.error(reply, presentation.error);
@@ -203,12 +208,22 @@ export function createServer(options: ServerOptions = {}): DbkitServer {
     for (const group of Object.values(state.groups)) {
       for (const cluster of Object.values(group.clusters)) {
         const expired = Object.values(cluster.snapshots).filter((s) => isSnapshotExpired(s, now));
-        if (expired.length > 0) await store.deleteClusterSnapshots(group.id, cluster.id, expired.map((s) => s.id));
+        if (expired.length > 0)
+          await store.deleteClusterSnapshots(
+            group.id,
+            cluster.id,
+            expired.map((s) => s.id),
+          );
         removed += expired.length;
       }
       for (const host of Object.values(group.hosts)) {
         const expired = Object.values(host.snapshots).filter((s) => isSnapshotExpired(s, now));
-        if (expired.length > 0) await store.deleteConfigServerSnapshots(group.id, host.id, expired.map((s) => s.id));
+        if (expired.length > 0)
+          await store.deleteConfigServerSnapshots(
+            group.id,
+            host.id,
+            expired.map((s) => s.id),
+          );
         removed += expired.length;
       }
     }

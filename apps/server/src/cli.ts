@@ -26,7 +26,8 @@ export type CliOptions = {
 type Parsed = { ok: true; value: CliOptions } | { ok: false; message: string };
 
 function integer(name: string, text: string | undefined, min: number, max: number): number | string {
-  if (text === undefined || !/^\d+$/.test(text)) return `${name} needs a whole number, got ${JSON.stringify(text ?? '')}.`;
+  if (text === undefined || !/^\d+$/.test(text))
+    return `${name} needs a whole number, got ${JSON.stringify(text ?? '')}.`;
   const value = Number(text);
   return value < min || value > max ? `${name} must be from ${min} to ${max}, got ${value}.` : value;
 }
@@ -42,7 +43,10 @@ export function parseArguments(argv: readonly string[], env: Readonly<Record<str
   let help = false;
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] ?? '';
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     const value = () => inline ?? argv[++index];
     switch (flag) {
       case '--port':

@@ -1,17 +1,17 @@
 #!/usr/bin/env node
+import { createServer } from './app.js';
 /**
  * `dbkit-server`: starts the service with seeded data, prints its URL, the projects and their key pairs, and a curl
  * line to try; stops cleanly on Ctrl-C. A busy port or a bad flag gets one clear line and exit code 2.
  */
 import { parseArguments, USAGE } from './cli.js';
 import { JournalError } from './store/journal.js';
-import { createServer } from './app.js';
 
 const write = (text: string) => process.stdout.write(`${text}\n`);
 function fail(text: string): never {
   process.stderr.write(`dbkit server: ${text}\n`);
   process.exit(2);
-};
+}
 
 const parsed = parseArguments(process.argv.slice(2), process.env);
 if (!parsed.ok) fail(`${parsed.message}\n${USAGE}`);
@@ -43,14 +43,18 @@ try {
 } catch (error) {
   const code = (error as { code?: string }).code;
   if (code === 'EADDRINUSE') fail(`port ${options.port} is already in use; choose another with --port or PORT.`);
-  if (code === 'EACCES') fail(`port ${options.port} needs privileges this user lacks; choose one above 1023 with --port.`);
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fail(`cannot listen on host ${options.host}; use --host 127.0.0.1.`);
+  if (code === 'EACCES')
+    fail(`port ${options.port} needs privileges this user lacks; choose one above 1023 with --port.`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    fail(`cannot listen on host ${options.host}; use --host 127.0.0.1.`);
   fail(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);
 }
 
 const state = await server.store.exportState();
 write(`dbkit server: ${url}/api/public/v1.0`);
-write(`  store: ${server.store.description}; seed ${options.seed}${options.admin ? `; admin API: ${url}/__dbkit/` : ''}`);
+write(
+  `  store: ${server.store.description}; seed ${options.seed}${options.admin ? `; admin API: ${url}/__dbkit/` : ''}`,
+);
 for (const group of Object.values(state.groups)) {
   const key = group.keys[0];
   const cluster = Object.values(group.clusters)[0];
@@ -59,7 +63,9 @@ for (const group of Object.values(state.groups)) {
 }
 const first = Object.values(state.groups)[0];
 if (first?.keys[0]) {
-  write(`  try: curl --digest -u ${first.keys[0].publicKey}:${first.keys[0].privateKey} '${url}/api/public/v1.0/groups/${first.id}/alerts?pretty=true'`);
+  write(
+    `  try: curl --digest -u ${first.keys[0].publicKey}:${first.keys[0].privateKey} '${url}/api/public/v1.0/groups/${first.id}/alerts?pretty=true'`,
+  );
 }
 write('Press Ctrl-C to stop.');
 

@@ -100,9 +100,7 @@ function clusterSnapshots(
       doNotDelete,
       ...(expires === undefined ? {} : { expires: formatTimestamp(expires) }),
       ...(cluster.sharded ? { isPossiblyInconsistent: rng() < 0.1, missingShards: [] } : {}),
-      ...(complete
-        ? { lastOplogAppliedTimestamp: { date: formatTimestamp(takenAt - MINUTE), increment: 1 } }
-        : {}),
+      ...(complete ? { lastOplogAppliedTimestamp: { date: formatTimestamp(takenAt - MINUTE), increment: 1 } } : {}),
       links: self(`/groups/${groupId}/clusters/${cluster.id}/snapshots/${id}`),
       namespaceFilterList: { filterList: [], filterType: 'blacklist' },
       parts,
@@ -159,8 +157,7 @@ function alert(rng: Rng, groupId: string, index: number, now: number): StoredAle
     links: self(`/groups/${groupId}/alerts/${id}`),
     ...(index % 3 === 0 ? { lastNotified: formatTimestamp(created + 6 * MINUTE) } : {}),
   };
-  const resolution =
-    status === 'CLOSED' ? { status, resolved: formatTimestamp(created + 20 * MINUTE) } : { status };
+  const resolution = status === 'CLOSED' ? { status, resolved: formatTimestamp(created + 20 * MINUTE) } : { status };
   const kind = index % 7;
   const event =
     kind === 0
@@ -203,7 +200,13 @@ function alert(rng: Rng, groupId: string, index: number, now: number): StoredAle
 export function emptyAutomationConfig(): string {
   return `${JSON.stringify(
     {
-      auth: { authoritativeSet: false, autoAuthMechanism: 'MONGODB-CR', disabled: true, usersDeleted: [], usersWanted: [] },
+      auth: {
+        authoritativeSet: false,
+        autoAuthMechanism: 'MONGODB-CR',
+        disabled: true,
+        usersDeleted: [],
+        usersWanted: [],
+      },
       backupVersions: [],
       balancer: {},
       dbVersions: [],

@@ -248,7 +248,13 @@ export type {
   ConfigServerSnapshotPartEncryption,
   ObjectId,
 } from './model/configServerSnapshot.js';
-export { type ApiErrorBody, ErrorCode, type ErrorCodeDefinition, isErrorCode } from './model/error.js';
+export {
+  type ApiErrorBody,
+  type AutomationConfigErrorBody,
+  ErrorCode,
+  type ErrorCodeDefinition,
+  isErrorCode,
+} from './model/error.js';
 // API resources.
 export { type Link, LinkRelation, type Timestamp } from './model/link.js';
 export type { Envelope, ListEnvelope, ListResponse } from './model/list.js';

@@ -25,7 +25,10 @@ const KINDS: readonly string[] = ['status', 'rate-limit', 'reset'];
 /** Reads a `/__dbkit/faults` body; returns a message saying what is wrong instead of throwing. */
 export function parseFaults(body: unknown): { ok: true; value: FaultSettings } | { ok: false; message: string } {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    return { ok: false, message: 'Send a JSON object: {"latencyMs": 0, "rules": [{"path": "/alerts", "kind": "rate-limit"}]}.' };
+    return {
+      ok: false,
+      message: 'Send a JSON object: {"latencyMs": 0, "rules": [{"path": "/alerts", "kind": "rate-limit"}]}.',
+    };
   }
   const { latencyMs = 0, rules = [] } = body as { latencyMs?: unknown; rules?: unknown };
   if (typeof latencyMs !== 'number' || !Number.isFinite(latencyMs) || latencyMs < 0 || latencyMs > 60_000) {

@@ -23,7 +23,10 @@ export type AdminContext = {
 };
 
 function json(reply: FastifyReply, status: number, body: unknown): FastifyReply {
-  return reply.code(status).header('Content-Type', 'application/json').send(JSON.stringify(body, null, 2));
+  return reply
+    .code(status)
+    .header('Content-Type', 'application/json')
+    .send(JSON.stringify(body, null, 2));
 }
 
 function bad(reply: FastifyReply, message: string): FastifyReply {
@@ -48,12 +51,21 @@ export function registerAdmin(app: FastifyInstance, ctx: AdminContext): void {
       id: group.id,
       name: group.name,
       keys: group.keys,
-      clusters: Object.values(group.clusters).map((c) => ({ id: c.id, name: c.name, snapshots: Object.keys(c.snapshots).length })),
+      clusters: Object.values(group.clusters).map((c) => ({
+        id: c.id,
+        name: c.name,
+        snapshots: Object.keys(c.snapshots).length,
+      })),
       hosts: Object.values(group.hosts).map((h) => ({ id: h.id, hostname: h.hostname })),
       alerts: Object.keys(group.alerts).length,
       automationConfigVersion: group.automationConfig.version,
     }));
-    return json(reply, 200, { store: ctx.store.description, clock: clockState(), faults: ctx.faults.current, projects });
+    return json(reply, 200, {
+      store: ctx.store.description,
+      clock: clockState(),
+      faults: ctx.faults.current,
+      projects,
+    });
   });
 
   app.post('/__dbkit/reset', async (_request, reply) => {
@@ -67,7 +79,10 @@ export function registerAdmin(app: FastifyInstance, ctx: AdminContext): void {
   app.post('/__dbkit/clock', async (request, reply) => {
     const body = parseBody(request.body) as { set?: unknown; advanceMs?: unknown; freeze?: unknown } | undefined;
     if (body === undefined || body === null || typeof body !== 'object') {
-      return bad(reply, 'Send a JSON object: {"set": "2026-01-01T00:00:00Z"}, {"advanceMs": 3600000} or {"freeze": true}.');
+      return bad(
+        reply,
+        'Send a JSON object: {"set": "2026-01-01T00:00:00Z"}, {"advanceMs": 3600000} or {"freeze": true}.',
+      );
     }
     if (body.set !== undefined) {
       const at = typeof body.set === 'string' ? parseTimestamp(body.set) : undefined;

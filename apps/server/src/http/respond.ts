@@ -94,7 +94,10 @@ export class Responder {
   }
 
   /** The spec's 401: core's challenge, content type, Date, Content-Length, Connection and the real body. */
-  unauthorized(reply: FastifyReply, options: { realm: string; nonce: string; stale: boolean; now: number; specLiteral: boolean }) {
+  unauthorized(
+    reply: FastifyReply,
+    options: { realm: string; nonce: string; stale: boolean; now: number; specLiteral: boolean },
+  ) {
     const response = unauthorizedResponse({
       realm: options.realm,
       nonce: options.nonce,

@@ -4,12 +4,7 @@
  * and paths an editor shows), keeps unknown fields (the exact text is stored), and accepts only a `version` higher
  * than the stored one: a stale write gets 409 and nothing stored changes. GET returns exactly what was stored.
  */
-import {
-  type AutomationConfigErrorBody,
-  apiError,
-  formatJsonPath,
-  validateAutomationConfig,
-} from '@dbkit/core';
+import { type AutomationConfigErrorBody, apiError, formatJsonPath, validateAutomationConfig } from '@dbkit/core';
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../http/context.js';
 import { bodyText, readJsonBody } from './body.js';

@@ -3,7 +3,13 @@
  * snapshot whose `expires` has passed stays visible (and uneditable) until the next expiry sweep deletes it: the
  * spec's "deletion at the service's next opportunity; immediate deletion is not guaranteed".
  */
-import { applySnapshotPatch, filterSnapshotsByCompleted, paginate, parseCompletedFilter, parsePaging } from '@dbkit/core';
+import {
+  applySnapshotPatch,
+  filterSnapshotsByCompleted,
+  paginate,
+  parseCompletedFilter,
+  parsePaging,
+} from '@dbkit/core';
 import type { FastifyInstance } from 'fastify';
 import { newestFirst, originOf, type RouteContext, selfUrl, withOrigin } from '../http/context.js';
 import { readJsonBody } from './body.js';

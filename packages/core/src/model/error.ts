@@ -222,6 +222,22 @@ export const ErrorCode = {
     parameters: ['resource', 'number', 'number'],
     source: 'service',
   },
+  // 413 Content Too Large
+  REQUEST_BODY_TOO_LARGE: {
+    status: 413,
+    reason: 'Payload Too Large',
+    detail: 'The request body is larger than the limit of <limit> bytes.',
+    parameters: ['limit'],
+    source: 'dbkit',
+  },
+  // 400, for a PUT of the automation config that dbkit's validator rejects (the service's own check is not shown).
+  AUTOMATION_CONFIG_INVALID: {
+    status: 400,
+    reason: 'Bad Request',
+    detail: 'The automation configuration has <count> errors; the first is at <path>: <message>',
+    parameters: ['count', 'path', 'message'],
+    source: 'dbkit',
+  },
   // 500 Internal Server Error
   UNEXPECTED_ERROR: {
     status: 500,
@@ -260,4 +276,19 @@ export type ApiErrorBody = {
   readonly parameters?: readonly (string | number)[] | null;
   /** The HTTP reason phrase of `error`. */
   readonly reason: string;
+};
+
+/**
+ * Not in the spec: the body of a 400 `AUTOMATION_CONFIG_INVALID` answer to a PUT of the automation configuration. The
+ * error body, plus every diagnostic dbkit's validator reports (errors and warnings), with the codes and JSON paths an
+ * editor shows for the same document.
+ */
+export type AutomationConfigErrorBody = ApiErrorBody & {
+  readonly diagnostics: readonly {
+    readonly code: string;
+    readonly severity: 'error' | 'warning' | 'info';
+    /** The JSON path, e.g. `processes[2].authSchemaVersion`. */
+    readonly path: string;
+    readonly message: string;
+  }[];
 };
