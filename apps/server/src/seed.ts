@@ -190,8 +190,9 @@ function alert(rng: Rng, groupId: string, index: number, now: number): StoredAle
                 };
   return {
     alert: { ...common, ...resolution, ...event } as Alert,
-    // TRACKING alerts open after the smallest delay (the spec's one automatic transition): 30 to 150 minutes.
-    notificationDelaysMinutes: status === 'TRACKING' ? [30 + (index % 5) * 30, 240] : [0],
+    // TRACKING alerts open after the smallest delay (the spec's one automatic transition): 30 to 150 minutes after
+    // the seed's time, at most 19 hours.
+    notificationDelaysMinutes: status === 'TRACKING' ? [(index + 1) * 37 + 30 + (index % 5) * 30, 24 * 60] : [0],
     conditionPersists: status !== 'CLOSED',
   };
 }

@@ -1,0 +1,86 @@
+/**
+ * `dbkit-server` run as a user runs it: it prints its URL and a key pair, curl --digest works with what it printed,
+ * Ctrl-C stops it cleanly, a busy port or a bad flag gets one clear line and exit code 2.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseArguments } from '../../src/cli.js';
+import { curl } from '../helpers.js';
+import { firstProject, runProcess, type Started, startProcess } from './helpers.js';
+
+const running: Started[] = [];
+afterAll(() => {
+  for (const started of running) started.child.kill('SIGKILL');
+});
+
+describe('dbkit-server', () => {
+  it('prints its URL, the projects and a curl line that works as printed; Ctrl-C exits 0', async () => {
+    const started = await startProcess(['--port', '0', '--seed', '7']);
+    running.push(started);
+    const { id, credentials } = firstProject(started.stdout());
+    const tryLine = /try: (curl .*)$/m.exec(started.stdout())?.[1] ?? '';
+    expect(tryLine).toContain(`--digest -u ${credentials}`);
+    const result = await curl([
+      '--digest',
+      '-u',
+      credentials,
+      `${started.url}/api/public/v1.0/groups/${id}/alerts?pretty=true`,
+    ]);
+    expect(JSON.parse(result.stdout)).toMatchObject({ totalCount: 28 });
+    started.child.kill('SIGINT');
+    expect(await started.exited).toBe(0);
+    expect(started.stdout()).toMatch(/SIGINT, stopping/);
+    expect(started.stderr()).toBe('');
+  });
+
+  it('PORT chooses the port; a busy port gets one line and exit 2', async () => {
+    const first = await startProcess([], { PORT: '0' });
+    running.push(first);
+    const port = new URL(first.url).port;
+    const second = await runProcess([], { PORT: port });
+    expect(second.code).toBe(2);
+    expect(second.stderr).toBe(`dbkit server: port ${port} is already in use; choose another with --port or PORT.\n`);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+  });
+
+  it.for([
+    [['--port', 'eighty'], /^dbkit server: --port needs a whole number, got "eighty"\.\nUsage:/],
+    [['--frobnicate'], /^dbkit server: unknown argument "--frobnicate"\.\nUsage:/],
+    [['--port', '70000'], /^dbkit server: --port must be from 0 to 65535, got 70000\./],
+  ] as const)('%j: one line saying what is wrong, the usage, exit 2, no stack trace', async ([args, message]) => {
+    const result = await runProcess(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('parseArguments', () => {
+  it.for([
+    [[], {}, { port: 8080, host: '127.0.0.1', seed: 1, admin: false }],
+    [[], { PORT: '9090' }, { port: 9090 }],
+    [['--port=0', '--seed', '42', '--admin', '--data', 'dir'], {}, { port: 0, seed: 42, admin: true, dataDir: 'dir' }],
+    [
+      ['--spec-literal-challenge', '--realm', 'MMS Public API'],
+      {},
+      { specLiteralChallenge: true, realm: 'MMS Public API' },
+    ],
+  ] as const)('%j with %j', ([argv, env, expected]) => {
+    const parsed = parseArguments(argv, env);
+    expect(parsed.ok && parsed.value).toMatchObject(expected);
+  });
+
+  it.for([
+    [['--seed', '-1'], /--seed needs a whole number/],
+    [['--host'], /--host needs an address/],
+    [['--realm', 'a"b'], /--realm needs printable ASCII without quotes/],
+  ] as const)('refuses %j', ([argv, message]) => {
+    const parsed = parseArguments(argv, {});
+    expect(parsed.ok ? '' : parsed.message).toMatch(message);
+  });
+
+  it('refuses a bad PORT variable', () => {
+    const parsed = parseArguments([], { PORT: 'x' });
+    expect(parsed.ok ? '' : parsed.message).toBe('PORT needs a whole number, got "x".');
+  });
+});
