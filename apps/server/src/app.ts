@@ -22,6 +22,7 @@ import { MemoryReplayGuard, NonceMinter, type ReplayGuard } from './auth/nonces.
 import { Clock } from './clock.js';
 import type { RouteContext } from './http/context.js';
 import { PLAIN, queryOf, Responder, readPresentation } from './http/respond.js';
+import { openApiText } from './openapi.js';
 import { registerAlerts } from './routes/alerts.js';
 import { registerAutomationConfig } from './routes/automationConfig.js';
 import { registerConfigServerSnapshots } from './routes/configServerSnapshots.js';
@@ -67,6 +68,8 @@ export type DbkitServer = {
   readonly app: FastifyInstance;
   readonly store: Store;
   readonly clock: Clock;
+  /** Every route, as `METHOD /path/:param` (the OpenAPI test compares them with the document). */
+  readonly routes: readonly string[];
   /** Starts listening; resolves to the base URL (`http://127.0.0.1:8080`). */
   listen(port: number, host?: string): Promise<string>;
   /** Deletes the snapshots whose expiry has passed; resolves to how many. */
@@ -195,6 +198,19 @@ export function createServer(options: ServerOptions = {}): DbkitServer {
     return respond.fail(reply, 'UNEXPECTED_ERROR', []);
   });
 
+  const routes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+  });
+  const openApi = openApiText();
+  app.get('/openapi.json', async (_request, reply) =>
+    reply
+      .header('Content-Type', 'application/json')
+      .header('Access-Control-Allow-Origin', '*')
+      .send(Buffer.from(openApi)),
+  );
+
   const ctx: RouteContext = { store, clock, respond };
   registerAlerts(app, API_PREFIX, ctx);
   registerSnapshots(app, API_PREFIX, ctx);
@@ -245,6 +261,7 @@ export function createServer(options: ServerOptions = {}): DbkitServer {
     app,
     store,
     clock,
+    routes,
     sweep,
     async listen(port: number, host = '127.0.0.1') {
       await app.listen({ port, host });
