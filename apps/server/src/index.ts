@@ -15,4 +15,6 @@ export type {
   StoredHost,
 } from './state.js';
 export { MemoryStore, type MemoryStoreOptions } from './store/memoryStore.js';
+export { PostgresReplayGuard, type PostgresReplayGuardOptions } from './store/postgresReplayGuard.js';
+export { PostgresStore, type PostgresStoreOptions } from './store/postgresStore.js';
 export type { Decision, GroupSummary, PutOutcome, Store, UpdateOutcome } from './store/store.js';

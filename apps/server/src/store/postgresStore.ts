@@ -1,0 +1,397 @@
+/**
+ * The store for several stateless service instances behind a load balancer: everything in PostgreSQL (through `pg`),
+ * documents as JSONB, the automation config as its exact text. A PATCH locks its snapshot row (`SELECT … FOR UPDATE`),
+ * decides, and writes (`UPDATE … RETURNING`) in one transaction, so concurrent PATCHes through any instance lose
+ * nothing; a PUT of the automation config is one compare-and-set `UPDATE … WHERE version < $2`.
+ */
+import type { ClusterSnapshot, ConfigServerSnapshot } from '@dbkit/core';
+import pg from 'pg';
+import type { ApiKey, ServiceState, StoredAlert, StoredAutomationConfig, StoredCluster, StoredHost } from '../state.js';
+import { ensureSchema, inTransaction, STORE_SCHEMA, STORE_TABLES } from './postgresSchema.js';
+import type { Decision, GroupSummary, PutOutcome, Store, UpdateOutcome } from './store.js';
+
+export type PostgresStoreOptions = {
+  /** The state loaded when the database has no project yet (the seed); an existing database keeps its data. */
+  readonly initial: ServiceState;
+  /** Connections in the pool. @default 10 */
+  readonly maxConnections?: number;
+  /** Reports a pooled connection that failed while idle (the server restarted, the network dropped). */
+  readonly warn?: (message: string) => void;
+};
+
+type Queryable = Pick<pg.PoolClient, 'query'>;
+type Table = (typeof STORE_TABLES)[number];
+
+/** Each table's columns as `jsonb_to_recordset` reads them from the JSON array `reset` sends (one query a table). */
+const COLUMNS: Readonly<Record<Table, readonly (readonly [name: string, type: string])[]>> = {
+  dbkit_projects: [
+    ['id', 'text'],
+    ['name', 'text'],
+    ['seq', 'integer'],
+  ],
+  dbkit_api_keys: [
+    ['public_key', 'text'],
+    ['private_key', 'text'],
+    ['group_id', 'text'],
+    ['seq', 'integer'],
+  ],
+  dbkit_clusters: [
+    ['group_id', 'text'],
+    ['id', 'text'],
+    ['name', 'text'],
+    ['seq', 'integer'],
+  ],
+  dbkit_cluster_snapshots: [
+    ['group_id', 'text'],
+    ['cluster_id', 'text'],
+    ['id', 'text'],
+    ['doc', 'jsonb'],
+    ['seq', 'integer'],
+  ],
+  dbkit_hosts: [
+    ['group_id', 'text'],
+    ['id', 'text'],
+    ['hostname', 'text'],
+    ['seq', 'integer'],
+  ],
+  dbkit_config_server_snapshots: [
+    ['group_id', 'text'],
+    ['host_id', 'text'],
+    ['id', 'text'],
+    ['doc', 'jsonb'],
+    ['seq', 'integer'],
+  ],
+  dbkit_alerts: [
+    ['group_id', 'text'],
+    ['id', 'text'],
+    ['doc', 'jsonb'],
+    ['notification_delays_minutes', 'double precision[]'],
+    ['condition_persists', 'boolean'],
+    ['seq', 'integer'],
+  ],
+  dbkit_automation_configs: [
+    ['group_id', 'text'],
+    ['version', 'numeric'],
+    ['text', 'text'],
+  ],
+};
+
+function insertSql(table: Table): string {
+  const columns = COLUMNS[table];
+  const names = columns.map(([name]) => name).join(', ');
+  const typed = columns.map(([name, type]) => `${name} ${type}`).join(', ');
+  return `INSERT INTO ${table} (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS r(${typed})`;
+}
+
+/** The rows of every table for `state`, in the state's order. */
+function rowsOf(state: ServiceState): Record<Table, Record<string, unknown>[]> {
+  const rows: Record<Table, Record<string, unknown>[]> = {
+    dbkit_projects: [],
+    dbkit_api_keys: [],
+    dbkit_clusters: [],
+    dbkit_cluster_snapshots: [],
+    dbkit_hosts: [],
+    dbkit_config_server_snapshots: [],
+    dbkit_alerts: [],
+    dbkit_automation_configs: [],
+  };
+  const add = (table: Table, row: Record<string, unknown>) => rows[table].push({ ...row, seq: rows[table].length });
+  for (const group of Object.values(state.groups)) {
+    const group_id = group.id;
+    add('dbkit_projects', { id: group.id, name: group.name });
+    for (const key of group.keys) {
+      add('dbkit_api_keys', { public_key: key.publicKey, private_key: key.privateKey, group_id });
+    }
+    for (const [clusterId, cluster] of Object.entries(group.clusters)) {
+      add('dbkit_clusters', { group_id, id: clusterId, name: cluster.name });
+      for (const [id, doc] of Object.entries(cluster.snapshots)) {
+        add('dbkit_cluster_snapshots', { group_id, cluster_id: clusterId, id, doc });
+      }
+    }
+    for (const [hostId, host] of Object.entries(group.hosts)) {
+      add('dbkit_hosts', { group_id, id: hostId, hostname: host.hostname });
+      for (const [id, doc] of Object.entries(host.snapshots)) {
+        add('dbkit_config_server_snapshots', { group_id, host_id: hostId, id, doc });
+      }
+    }
+    for (const [id, stored] of Object.entries(group.alerts)) {
+      add('dbkit_alerts', {
+        group_id,
+        id,
+        doc: stored.alert,
+        notification_delays_minutes: stored.notificationDelaysMinutes,
+        condition_persists: stored.conditionPersists,
+      });
+    }
+    const { version, text } = group.automationConfig;
+    rows.dbkit_automation_configs.push({ group_id, version, text });
+  }
+  return rows;
+}
+
+async function load(client: Queryable, state: ServiceState): Promise<void> {
+  const rows = rowsOf(state);
+  for (const table of STORE_TABLES) {
+    if (rows[table].length > 0) await client.query(insertSql(table), [JSON.stringify(rows[table])]);
+  }
+}
+
+type AlertRow = {
+  group_id: string;
+  id: string;
+  doc: StoredAlert['alert'];
+  notification_delays_minutes: number[];
+  condition_persists: boolean;
+};
+const toStoredAlert = (row: AlertRow): StoredAlert => ({
+  alert: row.doc,
+  notificationDelaysMinutes: row.notification_delays_minutes,
+  conditionPersists: row.condition_persists,
+});
+// `numeric` arrives as a string, so that no precision is lost in transit; versions are JSON numbers again here.
+const toConfig = (row: { version: string; text: string }): StoredAutomationConfig => ({
+  version: Number(row.version),
+  text: row.text,
+});
+
+/** `postgres 127.0.0.1:5432/dbkit`, never the password. */
+function describe(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `postgres ${parsed.host}${parsed.pathname}`;
+  } catch {
+    return 'postgres';
+  }
+}
+
+export class PostgresStore implements Store {
+  readonly description: string;
+
+  private constructor(
+    /** The connection pool; a {@link PostgresReplayGuard} may share it. Ended by {@link close}. */
+    readonly pool: pg.Pool,
+    url: string,
+  ) {
+    this.description = describe(url);
+  }
+
+  /**
+   * Connects to `url`, creates the tables if they are missing, and loads `initial` if the database has no project
+   * yet. Instances opened on the same database share everything; a restarted one finds the data it left.
+   *
+   * @example
+   * const store = await PostgresStore.open('postgres://dbkit@127.0.0.1:5432/dbkit', { initial: seedState(1, new Date()) });
+   * const server = createServer({ store, nonceSecret: process.env.DBKIT_NONCE_SECRET, replayGuard: new PostgresReplayGuard(store.pool) });
+   */
+  static async open(url: string, options: PostgresStoreOptions): Promise<PostgresStore> {
+    const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
+    // Without a listener, an idle connection's error (the server restarted) would end the process.
+    pool.on('error', (error) => options.warn?.(`postgres: idle connection failed: ${error.message}`));
+    try {
+      await ensureSchema(pool, STORE_SCHEMA, async (client) => {
+        const { rows } = await client.query<{ filled: boolean }>(
+          'SELECT EXISTS (SELECT 1 FROM dbkit_projects) AS filled',
+        );
+        if (rows[0]?.filled !== true) await load(client, options.initial);
+      });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return new PostgresStore(pool, url);
+  }
+
+  async findKey(publicKey: string) {
+    const { rows } = await this.pool.query<{ private_key: string; group_id: string }>(
+      'SELECT private_key, group_id FROM dbkit_api_keys WHERE public_key = $1',
+      [publicKey],
+    );
+    const row = rows[0];
+    return row && { privateKey: row.private_key, groupId: row.group_id };
+  }
+
+  async getGroup(groupId: string): Promise<GroupSummary | undefined> {
+    const { rows } = await this.pool.query<GroupSummary>('SELECT id, name FROM dbkit_projects WHERE id = $1', [
+      groupId,
+    ]);
+    return rows[0];
+  }
+
+  async listAlerts(groupId: string): Promise<readonly StoredAlert[]> {
+    const { rows } = await this.pool.query<AlertRow>('SELECT * FROM dbkit_alerts WHERE group_id = $1 ORDER BY seq', [
+      groupId,
+    ]);
+    return rows.map(toStoredAlert);
+  }
+
+  async getCluster(groupId: string, clusterId: string): Promise<StoredCluster | undefined> {
+    const { rows } = await this.pool.query<{ name: string; id: string | null; doc: ClusterSnapshot | null }>(
+      `SELECT c.name, s.id, s.doc FROM dbkit_clusters c
+       LEFT JOIN dbkit_cluster_snapshots s ON s.group_id = c.group_id AND s.cluster_id = c.id
+       WHERE c.group_id = $1 AND c.id = $2 ORDER BY s.seq`,
+      [groupId, clusterId],
+    );
+    const [first] = rows;
+    if (first === undefined) return undefined;
+    const snapshots: Record<string, ClusterSnapshot> = {};
+    for (const row of rows) if (row.id !== null && row.doc !== null) snapshots[row.id] = row.doc;
+    return { id: clusterId, name: first.name, snapshots };
+  }
+
+  updateClusterSnapshot(
+    groupId: string,
+    clusterId: string,
+    snapshotId: string,
+    apply: (current: ClusterSnapshot) => Decision<ClusterSnapshot>,
+  ): Promise<UpdateOutcome<ClusterSnapshot>> {
+    const key = [groupId, clusterId, snapshotId];
+    const where = 'WHERE group_id = $1 AND cluster_id = $2 AND id = $3';
+    return inTransaction(this.pool, async (client): Promise<UpdateOutcome<ClusterSnapshot>> => {
+      // The row lock makes every other PATCH of this snapshot wait here until this transaction ends.
+      const found = await client.query<{ doc: ClusterSnapshot }>(
+        `SELECT doc FROM dbkit_cluster_snapshots ${where} FOR UPDATE`,
+        key,
+      );
+      const current = found.rows[0]?.doc;
+      if (current === undefined) return 'not-found';
+      const decision = apply(current);
+      if (!decision.ok) return decision;
+      const updated = await client.query<{ doc: ClusterSnapshot }>(
+        `UPDATE dbkit_cluster_snapshots SET doc = $4::jsonb ${where} RETURNING doc`,
+        [...key, JSON.stringify(decision.value)],
+      );
+      const stored = updated.rows[0]?.doc;
+      return stored === undefined ? 'not-found' : { ok: true, value: stored };
+    });
+  }
+
+  async deleteClusterSnapshots(groupId: string, clusterId: string, snapshotIds: readonly string[]) {
+    await this.pool.query(
+      'DELETE FROM dbkit_cluster_snapshots WHERE group_id = $1 AND cluster_id = $2 AND id = ANY($3::text[])',
+      [groupId, clusterId, snapshotIds],
+    );
+  }
+
+  async getHost(groupId: string, hostId: string): Promise<StoredHost | undefined> {
+    const { rows } = await this.pool.query<{ hostname: string; id: string | null; doc: ConfigServerSnapshot | null }>(
+      `SELECT h.hostname, s.id, s.doc FROM dbkit_hosts h
+       LEFT JOIN dbkit_config_server_snapshots s ON s.group_id = h.group_id AND s.host_id = h.id
+       WHERE h.group_id = $1 AND h.id = $2 ORDER BY s.seq`,
+      [groupId, hostId],
+    );
+    const [first] = rows;
+    if (first === undefined) return undefined;
+    const snapshots: Record<string, ConfigServerSnapshot> = {};
+    for (const row of rows) if (row.id !== null && row.doc !== null) snapshots[row.id] = row.doc;
+    return { id: hostId, hostname: first.hostname, snapshots };
+  }
+
+  async deleteConfigServerSnapshots(groupId: string, hostId: string, snapshotIds: readonly string[]) {
+    await this.pool.query(
+      'DELETE FROM dbkit_config_server_snapshots WHERE group_id = $1 AND host_id = $2 AND id = ANY($3::text[])',
+      [groupId, hostId, snapshotIds],
+    );
+  }
+
+  async getAutomationConfig(groupId: string): Promise<StoredAutomationConfig | undefined> {
+    const { rows } = await this.pool.query<{ version: string; text: string }>(
+      'SELECT version, text FROM dbkit_automation_configs WHERE group_id = $1',
+      [groupId],
+    );
+    const row = rows[0];
+    return row && toConfig(row);
+  }
+
+  async putAutomationConfig(groupId: string, next: StoredAutomationConfig): Promise<PutOutcome> {
+    // One statement is the whole compare-and-set: PostgreSQL re-checks `version < $2` on the latest row version
+    // after waiting for a concurrent writer, so of many PUTs with the same version exactly one updates a row.
+    const written = await this.pool.query(
+      'UPDATE dbkit_automation_configs SET version = $2, text = $3 WHERE group_id = $1 AND version < $2 RETURNING group_id',
+      [groupId, String(next.version), next.text],
+    );
+    if (written.rowCount === 1) return { ok: true };
+    const current = await this.getAutomationConfig(groupId);
+    // As in the memory store, a project that does not exist stores nothing; the routes only get here for the
+    // project of the authenticated key, which exists.
+    return current === undefined ? { ok: true } : { ok: false, current };
+  }
+
+  exportState(): Promise<ServiceState> {
+    // One snapshot of the database for all eight reads: a concurrent write is either wholly in or wholly out.
+    return inTransaction(this.pool, (client) => readState(client), 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  }
+
+  async reset(state: ServiceState): Promise<void> {
+    await inTransaction(this.pool, async (client) => {
+      await client.query(`TRUNCATE ${STORE_TABLES.join(', ')}`);
+      await load(client, state);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/** A project while its rows are read: a `StoredGroup` still being filled in. */
+type GroupDraft = {
+  id: string;
+  name: string;
+  keys: ApiKey[];
+  clusters: Record<string, StoredCluster>;
+  hosts: Record<string, StoredHost>;
+  alerts: Record<string, StoredAlert>;
+  automationConfig: StoredAutomationConfig;
+};
+
+async function readState(client: Queryable): Promise<ServiceState> {
+  const select = async <Row extends pg.QueryResultRow>(table: Table) =>
+    (await client.query<Row>(`SELECT * FROM ${table} ORDER BY seq`)).rows;
+  const groups: Record<string, GroupDraft> = {};
+  for (const row of await select<{ id: string; name: string }>('dbkit_projects')) {
+    groups[row.id] = {
+      id: row.id,
+      name: row.name,
+      keys: [],
+      clusters: {},
+      hosts: {},
+      alerts: {},
+      automationConfig: { version: 0, text: '' },
+    };
+  }
+  const group = (id: string) => {
+    const found = groups[id];
+    if (found === undefined) throw new Error(`postgres: a row refers to project ${id}, which does not exist`);
+    return found;
+  };
+  for (const row of await select<{ public_key: string; private_key: string; group_id: string }>('dbkit_api_keys')) {
+    group(row.group_id).keys.push({ publicKey: row.public_key, privateKey: row.private_key });
+  }
+  const clusters: Record<string, Record<string, ClusterSnapshot>> = {};
+  for (const row of await select<{ group_id: string; id: string; name: string }>('dbkit_clusters')) {
+    const snapshots: Record<string, ClusterSnapshot> = {};
+    clusters[`${row.group_id}/${row.id}`] = snapshots;
+    group(row.group_id).clusters[row.id] = { id: row.id, name: row.name, snapshots };
+  }
+  type SnapshotRow<T> = { group_id: string; cluster_id: string; host_id: string; id: string; doc: T };
+  for (const row of await select<SnapshotRow<ClusterSnapshot>>('dbkit_cluster_snapshots')) {
+    const snapshots = clusters[`${row.group_id}/${row.cluster_id}`];
+    if (snapshots) snapshots[row.id] = row.doc;
+  }
+  const hosts: Record<string, Record<string, ConfigServerSnapshot>> = {};
+  for (const row of await select<{ group_id: string; id: string; hostname: string }>('dbkit_hosts')) {
+    const snapshots: Record<string, ConfigServerSnapshot> = {};
+    hosts[`${row.group_id}/${row.id}`] = snapshots;
+    group(row.group_id).hosts[row.id] = { id: row.id, hostname: row.hostname, snapshots };
+  }
+  for (const row of await select<SnapshotRow<ConfigServerSnapshot>>('dbkit_config_server_snapshots')) {
+    const snapshots = hosts[`${row.group_id}/${row.host_id}`];
+    if (snapshots) snapshots[row.id] = row.doc;
+  }
+  for (const row of await select<AlertRow>('dbkit_alerts')) group(row.group_id).alerts[row.id] = toStoredAlert(row);
+  const configs = await client.query<{ group_id: string; version: string; text: string }>(
+    'SELECT * FROM dbkit_automation_configs',
+  );
+  for (const row of configs.rows) group(row.group_id).automationConfig = toConfig(row);
+  return { groups };
+}
