@@ -20,8 +20,9 @@ import { registerAdmin } from './admin/routes.js';
 import { authenticate } from './auth/authenticate.js';
 import { MemoryReplayGuard, NonceMinter, type ReplayGuard } from './auth/nonces.js';
 import { Clock } from './clock.js';
-import type { RouteContext } from './http/context.js';
+import { originOf, type RouteContext } from './http/context.js';
 import { PLAIN, queryOf, Responder, readPresentation } from './http/respond.js';
+import { ResponseCache } from './http/responseCache.js';
 import { openApiText } from './openapi.js';
 import { registerAlerts } from './routes/alerts.js';
 import { registerAutomationConfig } from './routes/automationConfig.js';
@@ -95,6 +96,7 @@ export function createServer(options: ServerOptions = {}): DbkitServer {
   const faults = new Faults();
   const log = new RequestLog();
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const cache = new ResponseCache();
 
   const app = Fastify({
     bodyLimit,
@@ -162,6 +164,12 @@ export function createServer(options: ServerOptions = {}): DbkitServer {
     const presentation = readPresentation(request.dbkit.query);
     if (!presentation.ok) return respond.error(reply, presentation.error);
     request.dbkit.presentation = presentation.value;
+    const cacheKey = cache.keyOf(request.method, request.url, originOf(request), store.revision);
+    if (cacheKey !== undefined) {
+      const hit = cache.get(cacheKey);
+      if (hit !== undefined) return reply.code(hit.status).headers(hit.headers).send(hit.body);
+      request.dbkit.cacheKey = cacheKey;
+    }
     return undefined;
   }
 
@@ -169,6 +177,13 @@ export function createServer(options: ServerOptions = {}): DbkitServer {
     request.dbkit = { startedAt: performance.now(), query: queryOf(request), presentation: PLAIN };
     if (request.url.startsWith('/api/')) return guard(request, reply);
     return undefined;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const key = request.dbkit?.cacheKey;
+    if (key !== undefined && reply.statusCode === 200 && Buffer.isBuffer(payload)) {
+      cache.set(key, { status: 200, headers: reply.getHeaders(), body: payload });
+    }
+    return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
     const state = request.dbkit;

@@ -14,6 +14,8 @@ export type RequestState = {
   presentation: Presentation;
   publicKey?: string;
   authFailure?: string;
+  /** Where the answer goes in the response cache, when it may be cached. */
+  cacheKey?: string;
 };
 
 declare module 'fastify' {
@@ -51,7 +53,9 @@ export function withOrigin<T extends { readonly links: readonly Link[] }>(resour
 /** Newest first, by `created.date` or `created`, then by id for a stable order across pages. */
 export function newestFirst<T extends { readonly id: string }>(items: readonly T[], created: (item: T) => string): T[] {
   return [...items].sort((a, b) => {
-    const byDate = created(b).localeCompare(created(a));
-    return byDate !== 0 ? byDate : a.id.localeCompare(b.id);
+    // Plain code-unit order: ISO 8601 UTC times and hex ids sort correctly without the cost of localeCompare.
+    const [x, y] = [created(a), created(b)];
+    if (x !== y) return x < y ? 1 : -1;
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
   });
 }

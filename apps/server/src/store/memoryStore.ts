@@ -37,6 +37,7 @@ function setAt(root: Mutable, path: readonly string[], value: unknown): void {
 
 export class MemoryStore implements Store {
   readonly description: string;
+  revision = 0;
   private state: ServiceState;
   private keys = new Map<string, { privateKey: string; groupId: string }>();
   private readonly journal: JournalWriter | undefined;
@@ -67,6 +68,7 @@ export class MemoryStore implements Store {
 
   private write(entry: JournalEntry): void {
     this.journal?.append(entry);
+    this.revision++;
     setAt(this.state as Mutable, entry.path, entry.value);
     if (this.journal && this.journal.size > COMPACT_AFTER_BYTES) this.journal.compact(this.state);
   }
@@ -143,6 +145,7 @@ export class MemoryStore implements Store {
 
   async reset(state: ServiceState) {
     this.state = structuredClone(state);
+    this.revision++;
     this.journal?.compact(this.state);
     this.indexKeys();
   }

@@ -32,6 +32,11 @@ export type GroupSummary = Pick<StoredGroup, 'id' | 'name'>;
 export interface Store {
   /** Which store this is, for the start-up line (`memory (journal: …)`, `postgres`). */
   readonly description: string;
+  /**
+   * Changes with every write, for stores that see every write (one process); lets the service reuse answers to
+   * repeated GETs. Undefined when other instances may write (PostgreSQL).
+   */
+  readonly revision?: number;
   /** The private key and project of a public key, or undefined; called on every authenticated request. */
   findKey(publicKey: string): Promise<{ readonly privateKey: string; readonly groupId: string } | undefined>;
   getGroup(groupId: string): Promise<GroupSummary | undefined>;

@@ -1,0 +1,120 @@
+// Benchmark: the service under load on loopback, against a floor, in one run (`pnpm bench`, after a build).
+//
+// 1. GET a page of 100 cluster snapshots with Digest auth on (a fresh nc per request, MD5 checked, replay guard),
+//    against the floor: a bare fastify route answering the same bytes with the same headers to the same requests
+//    (Authorization included, unchecked). Goal: >= 70 % of the floor's requests per second.
+// 2. PUT of a ~3 MB automation config, validated by core and stored: goal >= 20 per second.
+// Each target runs in its own process, so autocannon has the other core. The goal lines report PASS or MISS; a miss
+// never fails the process (benchmarks report, they do not gate).
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { generateConfig, serialize } from '../../../packages/core/bench/generate.mjs';
+import { DigestProbe } from './digest.mjs';
+
+const TARGET = fileURLToPath(new URL('./target.mjs', import.meta.url));
+const DURATION_S = Number(process.env.DBKIT_BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+
+function startTarget(mode) {
+  const child = spawn(process.execPath, [TARGET, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      out += chunk;
+      const line = out.split('\n')[0];
+      if (out.includes('\n')) resolve({ child, ...JSON.parse(line) });
+    });
+    child.on('exit', (code) => reject(new Error(`bench target ${mode} exited ${code}`)));
+  });
+}
+
+function load(url, setupRequest, duration = DURATION_S) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration,
+        requests: setupRequest ? [{ setupRequest }] : undefined,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+async function getCase(mode) {
+  const target = await startTarget(mode);
+  try {
+    const url = `${target.url}${target.path}`;
+    // Both runs send the same requests, a fresh Digest answer each; the floor ignores it.
+    const probe = new DigestProbe(target.credentials);
+    if (mode === 'dbkit') {
+      await probe.nonceFor(url);
+      const check = await probe.get(url);
+      const page = JSON.parse(check.text);
+      if (check.status !== 200 || page.results.length !== 100) throw new Error(`unexpected answer ${check.status}`);
+    } else probe.nonce = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    const setup = (request) => ({
+      ...request,
+      headers: { ...request.headers, authorization: probe.header('GET', target.path) },
+    });
+    await load(url, setup, 2); // warm-up
+    const result = await load(url, setup);
+    const ok = result['2xx'];
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`${mode}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    return { rps: ok / DURATION_S, p50: result.latency.p50, p99: result.latency.p99 };
+  } finally {
+    target.child.kill('SIGTERM');
+  }
+}
+
+async function putCase() {
+  const target = await startTarget('dbkit');
+  try {
+    const url = `${target.url}/api/public/v1.0/groups/${target.project}/automationConfig`;
+    const document = generateConfig({ shards: 430, membersPerShard: 3, routers: 20 });
+    const probe = new DigestProbe(target.credentials);
+    await probe.nonceFor(url);
+    const count = 30;
+    const bytes = Buffer.byteLength(serialize({ ...document, version: 1 }));
+    // Bodies are written before the clock starts: the client's serialising is not the service's work.
+    const bodies = new Map(
+      Array.from({ length: count + 3 }, (_, i) => [i + 1, Buffer.from(serialize({ ...document, version: i + 1 }))]),
+    );
+    const put = async (version) => {
+      const body = bodies.get(version);
+      const response = await probe.get(url, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body });
+      if (response.status !== 200) throw new Error(`PUT ${version}: ${response.status} ${response.text.slice(0, 200)}`);
+    };
+    for (let version = 1; version <= 3; version++) await put(version); // warm-up
+    const start = performance.now();
+    for (let version = 4; version < 4 + count; version++) await put(version);
+    const seconds = (performance.now() - start) / 1000;
+    return { perSecond: count / seconds, bytes };
+  } finally {
+    target.child.kill('SIGTERM');
+  }
+}
+
+const floor = await getCase('floor');
+const dbkit = await getCase('dbkit');
+const put = await putCase();
+const ratio = dbkit.rps / floor.rps;
+const fmt = (n, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+console.log(`\nService under load: ${CONNECTIONS} connections, ${DURATION_S} s each, loopback, autocannon`);
+console.log('| case | requests/s | p50 ms | p99 ms | vs floor |');
+console.log('|---|---:|---:|---:|---:|');
+console.log(`| floor: bare fastify route, same bytes | ${fmt(floor.rps)} | ${floor.p50} | ${floor.p99} | 1.00× |`);
+console.log(
+  `| dbkit: GET 100 snapshots, Digest on | ${fmt(dbkit.rps)} | ${dbkit.p50} | ${dbkit.p99} | ${fmt(ratio, 2)}× |`,
+);
+console.log(
+  `Goal: Digest-authenticated list ≥ 70 % of the floor: ${fmt(ratio * 100, 1)} % → ${ratio >= 0.7 ? 'PASS' : 'MISS'}`,
+);
+console.log(
+  `Goal: PUT of a ${fmt(put.bytes / 1e6, 1)} MB automation config (validated, stored) ≥ 20/s: ${fmt(put.perSecond, 1)}/s → ${put.perSecond >= 20 ? 'PASS' : 'MISS'}`,
+);
