@@ -69,6 +69,8 @@ export type DbkitServer = {
   readonly app: FastifyInstance;
   readonly store: Store;
   readonly clock: Clock;
+  /** True when the store started from an earlier run's data instead of the seed. */
+  readonly resumed: boolean;
   /** Every route, as `METHOD /path/:param` (the OpenAPI test compares them with the document). */
   readonly routes: readonly string[];
   /** Starts listening; resolves to the base URL (`http://127.0.0.1:8080`). */
@@ -277,6 +279,7 @@ export function createServer(options: ServerOptions = {}): DbkitServer {
     store,
     clock,
     routes,
+    resumed: store.resumed === true,
     sweep,
     async listen(port: number, host = '127.0.0.1') {
       await app.listen({ port, host });

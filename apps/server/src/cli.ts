@@ -1,16 +1,20 @@
 /**
  * The flags of `dbkit-server`, read without side effects so that they are unit-tested.
  */
-export const USAGE = `Usage: dbkit-server [--port N] [--host H] [--seed N] [--data DIR] [--admin] [--realm R] [--spec-literal-challenge]
+export const USAGE = `Usage: dbkit-server [--port N] [--host H] [--seed N] [--data DIR | --in-memory] [--admin] [--realm R] [--spec-literal-challenge]
 
   --port N                  port to listen on (default: $PORT, else 8080; 0 picks a free one)
   --host H                  address to listen on (default 127.0.0.1)
   --seed N                  seed of the generated projects, keys, snapshots and alerts (default 1)
-  --data DIR                keep state in DIR (state file + fsynced journal); without it, state lives in memory
+  --data DIR                keep state in DIR (state file + fsynced journal; default .dbkit-data); --seed fills a new DIR
+  --in-memory               keep nothing: every start begins from the seed
   --admin                   enable the admin API under /__dbkit/ (reset, clock, faults, request log); loopback only
   --realm R                 Digest realm (default "dbkit")
   --spec-literal-challenge  challenge with the spec's wording (op="auth") instead of the real service's (qop="auth")
   --help                    this text`;
+
+/** Where the command keeps its state unless told otherwise: the service must not forget acknowledged writes. */
+export const DEFAULT_DATA_DIR = '.dbkit-data';
 
 export type CliOptions = {
   readonly port: number;
@@ -36,7 +40,7 @@ export function parseArguments(argv: readonly string[], env: Readonly<Record<str
   let port: number | string = env.PORT === undefined || env.PORT === '' ? 8080 : integer('PORT', env.PORT, 0, 65535);
   let host = '127.0.0.1';
   let seed: number | string = 1;
-  let dataDir: string | undefined;
+  let dataDir: string | undefined = DEFAULT_DATA_DIR;
   let realm: string | undefined;
   let admin = false;
   let specLiteralChallenge = false;
@@ -75,6 +79,9 @@ export function parseArguments(argv: readonly string[], env: Readonly<Record<str
         realm = r;
         break;
       }
+      case '--in-memory':
+        dataDir = undefined;
+        break;
       case '--admin':
         admin = true;
         break;

@@ -7,6 +7,8 @@ import { createServer } from './app.js';
 import { parseArguments, USAGE } from './cli.js';
 import { JournalError } from './store/journal.js';
 
+// Output piped into a reader that went away (`| head`) must not crash the service: those lines are not needed.
+process.stdout.on('error', () => {});
 const write = (text: string) => process.stdout.write(`${text}\n`);
 function fail(text: string): never {
   process.stderr.write(`dbkit server: ${text}\n`);
@@ -55,6 +57,9 @@ write(`dbkit server: ${url}/api/public/v1.0`);
 write(
   `  store: ${server.store.description}; seed ${options.seed}${options.admin ? `; admin API: ${url}/__dbkit/` : ''}`,
 );
+if (server.resumed) {
+  write('  (the data folder was kept from an earlier run: --seed fills a new folder; --in-memory starts afresh)');
+}
 for (const group of Object.values(state.groups)) {
   const key = group.keys[0];
   const cluster = Object.values(group.clusters)[0];

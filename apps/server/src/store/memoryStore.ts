@@ -38,6 +38,7 @@ function setAt(root: Mutable, path: readonly string[], value: unknown): void {
 export class MemoryStore implements Store {
   readonly description: string;
   revision = 0;
+  readonly resumed: boolean;
   private state: ServiceState;
   private keys = new Map<string, { privateKey: string; groupId: string }>();
   private readonly journal: JournalWriter | undefined;
@@ -47,8 +48,10 @@ export class MemoryStore implements Store {
     if (options.dataDir === undefined) {
       this.state = structuredClone(options.initial);
       this.journal = undefined;
+      this.resumed = false;
     } else {
       const opened = openJournal(options.dataDir);
+      this.resumed = opened.state !== undefined;
       for (const warning of opened.warnings) options.warn?.(warning);
       const state = (opened.state ?? structuredClone(options.initial)) as Mutable;
       for (const entry of opened.entries) setAt(state, entry.path, entry.value);

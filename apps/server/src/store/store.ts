@@ -37,6 +37,8 @@ export interface Store {
    * repeated GETs. Undefined when other instances may write (PostgreSQL).
    */
   readonly revision?: number;
+  /** True when the store started from data an earlier run left (the seed was not loaded). */
+  readonly resumed?: boolean;
   /** The private key and project of a public key, or undefined; called on every authenticated request. */
   findKey(publicKey: string): Promise<{ readonly privateKey: string; readonly groupId: string } | undefined>;
   getGroup(groupId: string): Promise<GroupSummary | undefined>;

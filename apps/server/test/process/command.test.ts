@@ -14,7 +14,7 @@ afterAll(() => {
 
 describe('dbkit-server', () => {
   it('prints its URL, the projects and a curl line that works as printed; Ctrl-C exits 0', async () => {
-    const started = await startProcess(['--port', '0', '--seed', '7']);
+    const started = await startProcess(['--port', '0', '--seed', '7', '--in-memory']);
     running.push(started);
     const { id, credentials } = firstProject(started.stdout());
     const tryLine = /try: (curl .*)$/m.exec(started.stdout())?.[1] ?? '';
@@ -33,10 +33,10 @@ describe('dbkit-server', () => {
   });
 
   it('PORT chooses the port; a busy port gets one line and exit 2', async () => {
-    const first = await startProcess([], { PORT: '0' });
+    const first = await startProcess(['--in-memory'], { PORT: '0' });
     running.push(first);
     const port = new URL(first.url).port;
-    const second = await runProcess([], { PORT: port });
+    const second = await runProcess(['--in-memory'], { PORT: port });
     expect(second.code).toBe(2);
     expect(second.stderr).toBe(`dbkit server: port ${port} is already in use; choose another with --port or PORT.\n`);
     first.child.kill('SIGTERM');
@@ -57,7 +57,7 @@ describe('dbkit-server', () => {
 
 describe('parseArguments', () => {
   it.for([
-    [[], {}, { port: 8080, host: '127.0.0.1', seed: 1, admin: false }],
+    [[], {}, { port: 8080, host: '127.0.0.1', seed: 1, admin: false, dataDir: '.dbkit-data' }],
     [[], { PORT: '9090' }, { port: 9090 }],
     [['--port=0', '--seed', '42', '--admin', '--data', 'dir'], {}, { port: 0, seed: 42, admin: true, dataDir: 'dir' }],
     [
