@@ -83,6 +83,69 @@ export const STORE_TABLES = [
   'dbkit_automation_configs',
 ] as const;
 
+export type Table = (typeof STORE_TABLES)[number];
+
+/** Each table's columns as `jsonb_to_recordset` reads them from the JSON array `reset` sends (one query a table). */
+const COLUMNS: Readonly<Record<Table, readonly (readonly [name: string, type: string])[]>> = {
+  dbkit_projects: [
+    ['id', 'text'],
+    ['name', 'text'],
+    ['seq', 'integer'],
+  ],
+  dbkit_api_keys: [
+    ['public_key', 'text'],
+    ['private_key', 'text'],
+    ['group_id', 'text'],
+    ['seq', 'integer'],
+  ],
+  dbkit_clusters: [
+    ['group_id', 'text'],
+    ['id', 'text'],
+    ['name', 'text'],
+    ['seq', 'integer'],
+  ],
+  dbkit_cluster_snapshots: [
+    ['group_id', 'text'],
+    ['cluster_id', 'text'],
+    ['id', 'text'],
+    ['doc', 'jsonb'],
+    ['seq', 'integer'],
+  ],
+  dbkit_hosts: [
+    ['group_id', 'text'],
+    ['id', 'text'],
+    ['hostname', 'text'],
+    ['seq', 'integer'],
+  ],
+  dbkit_config_server_snapshots: [
+    ['group_id', 'text'],
+    ['host_id', 'text'],
+    ['id', 'text'],
+    ['doc', 'jsonb'],
+    ['seq', 'integer'],
+  ],
+  dbkit_alerts: [
+    ['group_id', 'text'],
+    ['id', 'text'],
+    ['doc', 'jsonb'],
+    ['notification_delays_minutes', 'double precision[]'],
+    ['condition_persists', 'boolean'],
+    ['seq', 'integer'],
+  ],
+  dbkit_automation_configs: [
+    ['group_id', 'text'],
+    ['version', 'numeric'],
+    ['text', 'text'],
+  ],
+};
+
+export function insertSql(table: Table): string {
+  const columns = COLUMNS[table];
+  const names = columns.map(([name]) => name).join(', ');
+  const typed = columns.map(([name, type]) => `${name} ${type}`).join(', ');
+  return `INSERT INTO ${table} (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS r(${typed})`;
+}
+
 /** The replay guard's table: one row per nonce count used, kept until the nonce expires (milliseconds). */
 export const REPLAY_SCHEMA = `
 CREATE TABLE IF NOT EXISTS dbkit_digest_nc (

@@ -7,7 +7,7 @@
 import type { ClusterSnapshot, ConfigServerSnapshot } from '@dbkit/core';
 import pg from 'pg';
 import type { ApiKey, ServiceState, StoredAlert, StoredAutomationConfig, StoredCluster, StoredHost } from '../state.js';
-import { ensureSchema, inTransaction, STORE_SCHEMA, STORE_TABLES } from './postgresSchema.js';
+import { ensureSchema, insertSql, inTransaction, STORE_SCHEMA, STORE_TABLES, type Table } from './postgresSchema.js';
 import type { Decision, GroupSummary, PutOutcome, Store, UpdateOutcome } from './store.js';
 
 export type PostgresStoreOptions = {
@@ -15,74 +15,13 @@ export type PostgresStoreOptions = {
   readonly initial: ServiceState;
   /** Connections in the pool. @default 10 */
   readonly maxConnections?: number;
+  /** How long to wait for a connection before the operation fails. @default 10000 */
+  readonly connectTimeoutMs?: number;
   /** Reports a pooled connection that failed while idle (the server restarted, the network dropped). */
   readonly warn?: (message: string) => void;
 };
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
-type Table = (typeof STORE_TABLES)[number];
-
-/** Each table's columns as `jsonb_to_recordset` reads them from the JSON array `reset` sends (one query a table). */
-const COLUMNS: Readonly<Record<Table, readonly (readonly [name: string, type: string])[]>> = {
-  dbkit_projects: [
-    ['id', 'text'],
-    ['name', 'text'],
-    ['seq', 'integer'],
-  ],
-  dbkit_api_keys: [
-    ['public_key', 'text'],
-    ['private_key', 'text'],
-    ['group_id', 'text'],
-    ['seq', 'integer'],
-  ],
-  dbkit_clusters: [
-    ['group_id', 'text'],
-    ['id', 'text'],
-    ['name', 'text'],
-    ['seq', 'integer'],
-  ],
-  dbkit_cluster_snapshots: [
-    ['group_id', 'text'],
-    ['cluster_id', 'text'],
-    ['id', 'text'],
-    ['doc', 'jsonb'],
-    ['seq', 'integer'],
-  ],
-  dbkit_hosts: [
-    ['group_id', 'text'],
-    ['id', 'text'],
-    ['hostname', 'text'],
-    ['seq', 'integer'],
-  ],
-  dbkit_config_server_snapshots: [
-    ['group_id', 'text'],
-    ['host_id', 'text'],
-    ['id', 'text'],
-    ['doc', 'jsonb'],
-    ['seq', 'integer'],
-  ],
-  dbkit_alerts: [
-    ['group_id', 'text'],
-    ['id', 'text'],
-    ['doc', 'jsonb'],
-    ['notification_delays_minutes', 'double precision[]'],
-    ['condition_persists', 'boolean'],
-    ['seq', 'integer'],
-  ],
-  dbkit_automation_configs: [
-    ['group_id', 'text'],
-    ['version', 'numeric'],
-    ['text', 'text'],
-  ],
-};
-
-function insertSql(table: Table): string {
-  const columns = COLUMNS[table];
-  const names = columns.map(([name]) => name).join(', ');
-  const typed = columns.map(([name, type]) => `${name} ${type}`).join(', ');
-  return `INSERT INTO ${table} (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS r(${typed})`;
-}
-
 /** The rows of every table for `state`, in the state's order. */
 function rowsOf(state: ServiceState): Record<Table, Record<string, unknown>[]> {
   const rows: Record<Table, Record<string, unknown>[]> = {
@@ -184,7 +123,12 @@ export class PostgresStore implements Store {
    * const server = createServer({ store, nonceSecret: process.env.DBKIT_NONCE_SECRET, replayGuard: new PostgresReplayGuard(store.pool) });
    */
   static async open(url: string, options: PostgresStoreOptions): Promise<PostgresStore> {
-    const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.maxConnections ?? 10,
+      // Without it, a database that does not answer would hold every request (and the start-up) indefinitely.
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    });
     // Without a listener, an idle connection's error (the server restarted) would end the process.
     pool.on('error', (error) => options.warn?.(`postgres: idle connection failed: ${error.message}`));
     try {
