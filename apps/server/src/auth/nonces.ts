@@ -53,9 +53,17 @@ export interface ReplayGuard {
   firstUse(nonce: string, nc: string, expiresAt: number, now: number): Promise<boolean>;
 }
 
-/** The replay guard of one process. */
+/**
+ * How many recent nonce counts a nonce remembers. Older ones are refused as replays: a client would need this many
+ * requests in flight on one nonce to lose one, and the memory per nonce stays bounded.
+ */
+export const REPLAY_WINDOW = 4096;
+
+type NonceUse = { readonly expiresAt: number; floor: number; max: number; readonly seen: Set<number> };
+
+/** The replay guard of one process: per nonce, the counts seen within a sliding window. */
 export class MemoryReplayGuard implements ReplayGuard {
-  private readonly used = new Map<string, { readonly expiresAt: number; readonly counts: Set<string> }>();
+  private readonly used = new Map<string, NonceUse>();
   private nextSweep = 0;
 
   async firstUse(nonce: string, nc: string, expiresAt: number, now: number): Promise<boolean> {
@@ -63,14 +71,19 @@ export class MemoryReplayGuard implements ReplayGuard {
       for (const [key, entry] of this.used) if (entry.expiresAt <= now) this.used.delete(key);
       this.nextSweep = now + 10_000;
     }
+    const count = Number.parseInt(nc, 16);
     let entry = this.used.get(nonce);
     if (entry === undefined) {
-      entry = { expiresAt, counts: new Set() };
+      entry = { expiresAt, floor: -1, max: -1, seen: new Set() };
       this.used.set(nonce, entry);
     }
-    const count = nc.toLowerCase();
-    if (entry.counts.has(count)) return false;
-    entry.counts.add(count);
+    if (!Number.isSafeInteger(count) || count <= entry.floor || entry.seen.has(count)) return false;
+    entry.seen.add(count);
+    entry.max = Math.max(entry.max, count);
+    if (entry.seen.size > REPLAY_WINDOW) {
+      entry.floor = entry.max - REPLAY_WINDOW / 2;
+      for (const seen of entry.seen) if (seen <= entry.floor) entry.seen.delete(seen);
+    }
     return true;
   }
 }
