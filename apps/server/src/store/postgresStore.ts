@@ -22,6 +22,7 @@ export type PostgresStoreOptions = {
 };
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
+
 /** The rows of every table for `state`, in the state's order. */
 function rowsOf(state: ServiceState): Record<Table, Record<string, unknown>[]> {
   const rows: Record<Table, Record<string, unknown>[]> = {
