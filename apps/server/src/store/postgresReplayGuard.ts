@@ -44,6 +44,9 @@ export class PostgresReplayGuard implements ReplayGuard {
   }
 
   async firstUse(nonce: string, nc: string, expiresAt: number, now: number): Promise<boolean> {
+    // Parsed as the memory guard does, so both guards refuse exactly the same answers.
+    const count = Number.parseInt(nc, 16);
+    if (!Number.isSafeInteger(count) || count < 0) return false;
     await this.schema();
     if (now >= this.nextSweep) {
       this.nextSweep = now + this.sweepIntervalMs;
@@ -52,7 +55,7 @@ export class PostgresReplayGuard implements ReplayGuard {
     }
     const inserted = await this.pool.query(
       'INSERT INTO dbkit_digest_nc (nonce, nc, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-      [nonce, nc.toLowerCase(), expiresAt],
+      [nonce, count, expiresAt],
     );
     return inserted.rowCount === 1;
   }

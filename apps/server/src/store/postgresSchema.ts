@@ -146,11 +146,14 @@ export function insertSql(table: Table): string {
   return `INSERT INTO ${table} (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS r(${typed})`;
 }
 
-/** The replay guard's table: one row per nonce count used, kept until the nonce expires (milliseconds). */
+/**
+ * The replay guard's table: one row per nonce count used (as a number: `0000000a` and `a` are one count), kept until
+ * the nonce expires (`expires_at`, milliseconds on the service's clock).
+ */
 export const REPLAY_SCHEMA = `
 CREATE TABLE IF NOT EXISTS dbkit_digest_nc (
   nonce text NOT NULL,
-  nc text NOT NULL,
+  nc bigint NOT NULL,
   expires_at bigint NOT NULL,
   PRIMARY KEY (nonce, nc)
 );

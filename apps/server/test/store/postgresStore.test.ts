@@ -65,6 +65,32 @@ if (!availability.ok) {
     });
   });
 
+  describe('PostgresReplayGuard', () => {
+    it('accepts a (nonce, nc) once across guards, reads nc as a number, and deletes rows of expired nonces', async () => {
+      const store = await PostgresStore.open(await cluster.createDatabase(), { initial: STATE });
+      try {
+        const [one, two] = [new PostgresReplayGuard(store.pool), new PostgresReplayGuard(store.pool)];
+        const uses = [
+          await one.firstUse('n1', '00000001', 2_000, 1_000),
+          await two.firstUse('n1', '00000001', 2_000, 1_000),
+          await two.firstUse('n1', '1', 2_000, 1_000),
+          await two.firstUse('n1', '0000000A', 2_000, 1_000),
+          await one.firstUse('n1', 'a', 2_000, 1_000),
+          await one.firstUse('n2', '00000001', 2_000, 1_000),
+          await one.firstUse('n2', 'not-hex', 2_000, 1_000),
+        ];
+        expect(uses).toEqual([true, false, false, true, false, true, false]);
+        const rows = async () => (await store.pool.query('SELECT nonce FROM dbkit_digest_nc ORDER BY nonce, nc')).rows;
+        expect(await rows()).toHaveLength(3);
+        // A minute later on the service's clock, the next use sweeps the rows of nonces that expired.
+        await one.firstUse('n3', '00000001', 200_000, 100_000);
+        expect(await rows()).toEqual([{ nonce: 'n3' }]);
+      } finally {
+        await store.close();
+      }
+    });
+  });
+
   describe('two service instances behind one database', () => {
     const servers: DbkitServer[] = [];
     const bases: string[] = [];
