@@ -8,6 +8,8 @@ export const USAGE = `Usage: dbkit-server [--port N] [--host H] [--seed N] [--da
   --seed N                  seed of the generated projects, keys, snapshots and alerts (default 1)
   --data DIR                keep state in DIR (state file + fsynced journal; default .dbkit-data); --seed fills a new DIR
   --in-memory               keep nothing: every start begins from the seed
+  --database-url URL        keep state in PostgreSQL instead (also $DBKIT_DATABASE_URL), e.g. postgres://user@127.0.0.1/dbkit;
+                            several instances may share it (give them the same $DBKIT_NONCE_SECRET)
   --admin                   enable the admin API under /__dbkit/ (reset, clock, faults, request log); loopback only
   --realm R                 Digest realm (default "dbkit")
   --spec-literal-challenge  challenge with the spec's wording (op="auth") instead of the real service's (qop="auth")
@@ -21,6 +23,7 @@ export type CliOptions = {
   readonly host: string;
   readonly seed: number;
   readonly dataDir?: string;
+  readonly databaseUrl?: string;
   readonly admin: boolean;
   readonly realm?: string;
   readonly specLiteralChallenge: boolean;
@@ -42,6 +45,7 @@ export function parseArguments(argv: readonly string[], env: Readonly<Record<str
   let seed: number | string = 1;
   let dataDir: string | undefined = DEFAULT_DATA_DIR;
   let realm: string | undefined;
+  let databaseUrl: string | undefined = env.DBKIT_DATABASE_URL || undefined;
   let admin = false;
   let specLiteralChallenge = false;
   let help = false;
@@ -79,6 +83,17 @@ export function parseArguments(argv: readonly string[], env: Readonly<Record<str
         realm = r;
         break;
       }
+      case '--database-url': {
+        const u = value();
+        if (!u || !/^postgres(ql)?:\/\//.test(u)) {
+          return {
+            ok: false,
+            message: '--database-url needs a postgres:// URL, e.g. postgres://dbkit@127.0.0.1:5432/dbkit.',
+          };
+        }
+        databaseUrl = u;
+        break;
+      }
       case '--in-memory':
         dataDir = undefined;
         break;
@@ -111,6 +126,7 @@ export function parseArguments(argv: readonly string[], env: Readonly<Record<str
       help,
       ...(dataDir === undefined ? {} : { dataDir }),
       ...(realm === undefined ? {} : { realm }),
+      ...(databaseUrl === undefined ? {} : { databaseUrl }),
     },
   };
 }

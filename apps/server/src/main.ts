@@ -1,5 +1,19 @@
 #!/usr/bin/env node
 import { createServer } from './app.js';
+import { seedState } from './seed.js';
+import { PostgresReplayGuard } from './store/postgresReplayGuard.js';
+import { PostgresStore } from './store/postgresStore.js';
+
+/** The URL without its password, for messages. */
+function describeDatabase(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.host}${parsed.pathname}`;
+  } catch {
+    return 'the given URL';
+  }
+}
+
 /**
  * `dbkit-server`: starts the service with seeded data, prints its URL, the projects and their key pairs, and a curl
  * line to try; stops cleanly on Ctrl-C. A busy port or a bad flag gets one clear line and exit code 2.
@@ -23,16 +37,27 @@ if (parsed.ok && parsed.value.help) {
 }
 const options = parsed.ok ? parsed.value : fail('unreachable');
 
+const warn = (message: string) => process.stderr.write(`dbkit server: ${message}\n`);
+let store: PostgresStore | undefined;
+if (options.databaseUrl) {
+  try {
+    store = await PostgresStore.open(options.databaseUrl, { initial: seedState(options.seed, new Date()), warn });
+  } catch (error) {
+    fail(`cannot use PostgreSQL at ${describeDatabase(options.databaseUrl)}: ${(error as Error).message}`);
+  }
+}
+
 let server: ReturnType<typeof createServer>;
 try {
   server = createServer({
     seed: options.seed,
     admin: options.admin,
     specLiteralChallenge: options.specLiteralChallenge,
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(store ? { store, replayGuard: new PostgresReplayGuard(store.pool) } : {}),
+    ...(options.dataDir && !store ? { dataDir: options.dataDir } : {}),
     ...(options.realm ? { realm: options.realm } : {}),
     ...(process.env.DBKIT_NONCE_SECRET ? { nonceSecret: process.env.DBKIT_NONCE_SECRET } : {}),
-    warn: (message) => process.stderr.write(`dbkit server: ${message}\n`),
+    warn,
   });
 } catch (error) {
   if (error instanceof JournalError) fail(error.message);

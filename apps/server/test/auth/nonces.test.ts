@@ -19,7 +19,7 @@ describe('NonceMinter', () => {
     ['garbage', 'A'.repeat(32)],
     ['the wrong length', 'abc'],
     ['non-canonical base64', `${new NonceMinter(Buffer.from('secret'), 'dbkit').mint(1_000_000).slice(0, 31)}_`],
-  ])('calls a nonce from %s forged', ([, nonce]) => {
+  ] as const)('calls a nonce from %s forged', ([, nonce]) => {
     expect(minter.check(nonce, 1_000_000)).toBe('forged');
   });
 });

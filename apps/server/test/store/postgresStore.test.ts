@@ -9,6 +9,8 @@ import { createServer, type DbkitServer } from '../../src/app.js';
 import { Clock } from '../../src/clock.js';
 import { PostgresReplayGuard } from '../../src/store/postgresReplayGuard.js';
 import { PostgresStore } from '../../src/store/postgresStore.js';
+import { DigestClient } from '../helpers.js';
+import { firstProject, startProcess } from '../process/helpers.js';
 import { SEEDED_AT, STATE, storeContract } from './contract.js';
 import { type PostgresCluster, postgresAvailability, startPostgres } from './postgres.js';
 
@@ -176,6 +178,40 @@ if (!availability.ok) {
       expect(read.status).toBe(200);
       expect(JSON.parse(read.body)).toMatchObject({ id: snapshot?.id, doNotDelete: true });
       expect(JSON.parse(read.body)).not.toHaveProperty('expires');
+    });
+  });
+
+  describe('dbkit-server --database-url', () => {
+    it('starts on PostgreSQL, prints where, and a restart finds the writes of the first run', async () => {
+      const database = await cluster.createDatabase();
+      const first = await startProcess(['--port', '0', '--database-url', database]);
+      try {
+        expect(first.stdout()).toMatch(/store: postgres 127\.0\.0\.1:\d+\//);
+        const { id, credentials } = firstProject(first.stdout());
+        const client = new DigestClient(credentials);
+        const url = `${first.url}/api/public/v1.0/groups/${id}/automationConfig`;
+        const document = { ...JSON.parse((await client.request(url)).text), version: 5 };
+        const put = await client.request(url, {
+          method: 'PUT',
+          body: JSON.stringify(document),
+          headers: { 'Content-Type': 'application/json' },
+        });
+        expect(put.status).toBe(200);
+      } finally {
+        first.child.kill('SIGINT');
+        expect(await first.exited).toBe(0);
+      }
+      const second = await startProcess(['--port', '0'], { DBKIT_DATABASE_URL: database });
+      try {
+        const { id, credentials } = firstProject(second.stdout());
+        const read = await new DigestClient(credentials).request(
+          `${second.url}/api/public/v1.0/groups/${id}/automationConfig`,
+        );
+        expect(read.json<{ version: number }>().version).toBe(5);
+      } finally {
+        second.child.kill('SIGINT');
+        await second.exited;
+      }
     });
   });
 }

@@ -1,0 +1,15 @@
+/**
+ * @dbkit/client: the service's REST interface, typed with @dbkit/core, on the platform's fetch (Node 20+, browsers).
+ */
+export {
+  type ClientOptions,
+  createClient,
+  type DbkitClient,
+  type ListOptions,
+  type PageOptions,
+  type RequestOptions,
+  type StoredConfig,
+} from './client.js';
+export { type DigestCredentials, DigestSession } from './digest.js';
+export { DbkitApiError, DbkitTransportError } from './errors.js';
+export { type RetryOptions, retryAfterMs } from './transport.js';
