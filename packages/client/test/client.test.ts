@@ -50,11 +50,10 @@ async function serve(initialState: ServiceState): Promise<{ server: DbkitServer;
   return { server, url: await server.listen(0) };
 }
 
-const admin = (url: string, path: string, body?: unknown) =>
-  fetch(`${url}/__dbkit/${path}`, {
-    method: body === undefined ? 'GET' : 'PUT',
-    body: body === undefined ? undefined : JSON.stringify(body),
-  }).then((r) => r.json() as Promise<unknown>);
+const admin = async (url: string, path: string, body?: unknown): Promise<unknown> => {
+  const init: RequestInit = body === undefined ? {} : { method: 'PUT', body: JSON.stringify(body) };
+  return (await fetch(`${url}/__dbkit/${path}`, init)).json();
+};
 
 describe('paging iteration', () => {
   it.for([0, 1, 100, 501, 1234])('iterates every one of %i snapshots exactly once', async (count) => {
