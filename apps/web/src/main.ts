@@ -81,6 +81,8 @@ client.onDiagnostics((report) => {
   if (report.version !== playground.model()?.getVersionId()) return;
   lastReport = { ...report, at: new Date() };
   document.body.dataset.validated = `${report.uri}@${report.version}`;
+  // When the page first became usable (editor, document and its markers), for the benchmark.
+  document.body.dataset.firstValidatedMs ??= performance.now().toFixed(0);
   refresh();
 });
 monaco.editor.onDidChangeMarkers(refresh);
@@ -178,4 +180,6 @@ const handle: PlaygroundHandle = {
 
 void openFromLocation().then(() => {
   document.body.dataset.ready = 'true';
+  // When the editor showed the first document and took input, for the benchmark.
+  document.body.dataset.editorReadyMs = performance.now().toFixed(0);
 });

@@ -1,0 +1,101 @@
+// The benchmark's steps in the page: each acts as a user does (keyboard, clipboard) and measures in the page's own
+// clock (performance.now()), from the input event to what the user sees.
+
+/** The 1-based line and column where `needle` starts (after `after`) in `text`. */
+export function locate(text, needle, after = '') {
+  const offset = text.indexOf(needle, after === '' ? 0 : text.indexOf(after));
+  const before = text.slice(0, offset).split('\n');
+  return { line: before.length, column: before.at(-1).length + 1 };
+}
+
+/** Waits until the worker has validated the current version of the document. */
+export async function waitValidated(page) {
+  await page.waitForFunction(() => document.body.dataset.validated === window.dbkitPlayground.version());
+}
+
+/** Moves the cursor with "Go to line" (Ctrl+G). */
+export async function goTo(page, line, column) {
+  await page.click('.monaco-editor .view-lines');
+  await page.keyboard.press('Control+G');
+  await page.waitForSelector('.quick-input-widget .quick-input-box input');
+  await page.keyboard.type(`${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(
+    (text) => document.getElementById('cursor')?.textContent === text,
+    `Ln ${line}, Col ${column}`,
+  );
+}
+
+/** Replaces the document by pasting `text`; ms from the paste event to the new version's markers. */
+export async function pasteAndTime(page, text) {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.click('.monaco-editor .view-lines');
+  await page.keyboard.press('Control+A');
+  const elapsed = page.evaluate(
+    (length) =>
+      new Promise((done) => {
+        let start;
+        window.addEventListener('paste', () => (start = performance.now()), { capture: true, once: true });
+        const observer = new MutationObserver(() => {
+          const handle = window.dbkitPlayground;
+          if (start === undefined || document.body.dataset.validated !== handle.version()) return;
+          if (handle.text().length !== length) return;
+          observer.disconnect();
+          done(performance.now() - start);
+        });
+        observer.observe(document.body, { attributes: true, attributeFilter: ['data-validated'] });
+      }),
+    text.length,
+  );
+  await page.keyboard.press('Control+V');
+  return elapsed;
+}
+
+/** Types `chars` at the cursor like a quick typist; the longest main-thread task meanwhile (0: none ≥ 50 ms). */
+export async function longestTaskWhileTyping(page, chars) {
+  await waitValidated(page);
+  await page.evaluate(() => {
+    window.__longest = 0;
+    window.__tasks = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
+    });
+    window.__tasks.observe({ type: 'longtask' });
+  });
+  await page.keyboard.type(chars, { delay: 60 });
+  await waitValidated(page);
+  return page.evaluate(() => {
+    for (const entry of window.__tasks.takeRecords()) window.__longest = Math.max(window.__longest, entry.duration);
+    window.__tasks.disconnect();
+    return window.__longest;
+  });
+}
+
+/** At a member's `host`: clears the value and types `"`; ms from the keydown to a visible completion list. */
+export async function completionTimes(page, host, runs) {
+  const times = [];
+  for (let run = 0; run < runs; run++) {
+    await goTo(page, host.line, host.column + 8);
+    await page.keyboard.press('Shift+End');
+    await page.keyboard.press('Delete');
+    await waitValidated(page);
+    await page.evaluate(() => {
+      window.__keydown = undefined;
+      window.addEventListener('keydown', () => (window.__keydown = performance.now()), { capture: true, once: true });
+    });
+    await page.keyboard.type('"');
+    // The list's first row is rendered: the time of that frame, in the page's clock.
+    const visibleAt = await page.evaluate(
+      () =>
+        new Promise((done) => {
+          const poll = () => {
+            if (document.querySelector('.suggest-widget.visible .monaco-list-row')) done(performance.now());
+            else requestAnimationFrame(poll);
+          };
+          poll();
+        }),
+    );
+    times.push(visibleAt - (await page.evaluate(() => window.__keydown)));
+    await page.keyboard.press('Escape');
+  }
+  return times;
+}
