@@ -1,5 +1,6 @@
 /** The command line as data: which command, with which options, or the one-line reason it cannot run. */
 import { parseArgs } from 'node:util';
+import { type ApiCommand, type ApiResource, isApiResource, parseApiCommand } from './api/args.js';
 
 export type Format = 'text' | 'json' | 'sarif';
 export const FORMATS: readonly Format[] = ['text', 'json', 'sarif'];
@@ -25,8 +26,14 @@ export interface SchemaCommand {
 export type Command =
   | ValidateCommand
   | SchemaCommand
-  | { readonly command: 'help'; readonly topic?: 'validate' | 'schema' }
+  | ApiCommand
+  | { readonly command: 'help'; readonly topic?: HelpTopic }
   | { readonly command: 'version' };
+
+export type HelpTopic = 'validate' | 'schema' | ApiResource;
+
+const isHelpTopic = (value: string | undefined): value is HelpTopic =>
+  value === 'validate' || value === 'schema' || (value !== undefined && isApiResource(value));
 
 export type ParsedArgs =
   | { readonly ok: true; readonly value: Command }
@@ -57,12 +64,15 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
   if (first === undefined) return usageError('missing command: try dbkit validate <file|folder|glob|->');
   if (first === '--help' || first === '-h' || first === 'help') {
     const topic = rest[0];
-    return { ok: true, value: { command: 'help', ...(topic === 'validate' || topic === 'schema' ? { topic } : {}) } };
+    return { ok: true, value: { command: 'help', ...(isHelpTopic(topic) ? { topic } : {}) } };
   }
   if (first === '--version' || first === '-v') return { ok: true, value: { command: 'version' } };
   if (first === 'validate') return parseValidate(rest);
   if (first === 'schema') return parseSchema(rest);
-  if (first.startsWith('-')) return usageError(`unknown option ${first} (give a command first: validate or schema)`);
+  if (isApiResource(first)) return parseApiCommand(first, rest, describeParseError);
+  if (first.startsWith('-')) {
+    return usageError(`unknown option ${first} (give a command first: validate, schema, alerts, snapshots, …)`);
+  }
   return usageError(`unknown command ${first}`);
 }
 

@@ -1,5 +1,7 @@
 /** The command line: parse, dispatch, and turn every outcome into an exit code. */
-import { parseCommandLine } from './args.js';
+import { API_HELP } from './api/help.js';
+import { runApi } from './api/run.js';
+import { type HelpTopic, parseCommandLine } from './args.js';
 import { MAIN_HELP, SCHEMA_HELP, VALIDATE_HELP } from './help.js';
 import type { Io } from './io.js';
 import { runSchema } from './schemaCommand.js';
@@ -14,9 +16,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   const command = parsed.value;
   switch (command.command) {
     case 'help':
-      io.stdout.write(
-        command.topic === 'validate' ? VALIDATE_HELP : command.topic === 'schema' ? SCHEMA_HELP : MAIN_HELP,
-      );
+      io.stdout.write(helpText(command.topic));
       return 0;
     case 'version':
       io.stdout.write(`${io.tool.version}\n`);
@@ -25,7 +25,16 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return runValidate(command, io);
     case 'schema':
       return runSchema(command, io);
+    case 'api':
+      return runApi(command, io);
     default:
       return command satisfies never;
   }
+}
+
+function helpText(topic: HelpTopic | undefined): string {
+  if (topic === undefined) return MAIN_HELP;
+  if (topic === 'validate') return VALIDATE_HELP;
+  if (topic === 'schema') return SCHEMA_HELP;
+  return API_HELP[topic];
 }

@@ -1,13 +1,23 @@
 /** The `--help` texts. */
 
-export const MAIN_HELP = `dbkit: checks automation configurations against the JSON Schema and every rule of @dbkit/core.
+export const MAIN_HELP = `dbkit: checks automation configurations against the JSON Schema and every rule of @dbkit/core,
+and calls the service's REST interface.
 
 Usage:
   dbkit validate <file|folder|glob|->... [options]   validate automation configs
   dbkit schema [--out <folder>]                      write the JSON Schemas and catalog.json
+
+  dbkit alerts list GROUP [--status S]               the alerts of a project
+  dbkit snapshots list|get|set-expiry|keep ...       the snapshots of a cluster; keep or expire one
+  dbkit config-server-snapshots list|get ...         the config-server snapshots of a host
+  dbkit config pull GROUP [--out FILE]               the stored automation config
+  dbkit config push GROUP FILE [--force]             validate FILE, then publish it as the next version
+
   dbkit --help | --version
 
-Run dbkit validate --help or dbkit schema --help for the options.
+API commands read the service's URL and key from --base-url, --public-key, --private-key or DBKIT_BASE_URL,
+DBKIT_PUBLIC_KEY, DBKIT_PRIVATE_KEY; tables on a terminal, --json for scripts.
+Run dbkit <command> --help for the options (e.g. dbkit snapshots --help).
 `;
 
 export const VALIDATE_HELP = `Usage: dbkit validate <file|folder|glob|->... [options]

@@ -54,17 +54,20 @@ export function checkText(name: string, source: string, explicit: boolean, conte
       return { name, status: 'skipped', reason: BROKEN_NOT_A_CONFIG, findings: [] };
     }
     const findings = syntaxFindings(text, error instanceof Error ? error.message : String(error));
-    return { name, status: 'invalid-json', findings: locate(text, findings, context) };
+    return { name, status: 'invalid-json', findings: locateFindings(text, findings, context) };
   }
   if (!named && !isAutomationConfigValue(value)) return { name, status: 'skipped', reason: NOT_A_CONFIG, findings: [] };
 
   const schema = context.validator ? schemaFindings(context.validator.validate(value), value) : [];
   const findings = mergeFindings(validateAutomationConfig(value), schema);
-  return { name, status: 'checked', findings: findings.length === 0 ? [] : locate(text, findings, context) };
+  return { name, status: 'checked', findings: findings.length === 0 ? [] : locateFindings(text, findings, context) };
 }
 
-/** Places findings in the text, in text order, with messages scrubbed of secrets and frames when asked for. */
-function locate(text: string, findings: readonly Finding[], context: CheckContext): LocatedFinding[] {
+/**
+ * Places findings in the text, in text order, with messages scrubbed of secrets and frames when asked for. Also used
+ * for the diagnostics of a service's 400 (`dbkit config push`), so they print exactly as `dbkit validate`'s.
+ */
+export function locateFindings(text: string, findings: readonly Finding[], context: CheckContext): LocatedFinding[] {
   const root = parseTree(text);
   const index = createLineIndex(text);
   const secrets = findSecretValues(text);

@@ -1,0 +1,139 @@
+/**
+ * `dbkit config push GROUP FILE [--force]`: validates FILE exactly as `dbkit validate` does (same findings, code
+ * frames, masked secrets) and refuses on errors unless `--force`; then sends it with `version` one above the
+ * version it was pulled at (the stored one), so the service's compare-and-set turns a lost update into a 409.
+ * After a push, FILE's `version` is the stored one, so the next push from it needs no pull.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { DbkitApiError } from '@dbkit/client';
+import { applyEdits, modify } from 'jsonc-parser';
+import { palette, useColor } from '../output/color.js';
+import { formatTextFile, formatTextSummary } from '../output/text.js';
+import { plural, totalsOf } from '../output/totals.js';
+import { type CheckContext, checkText, locateFindings } from '../validate/check.js';
+import { createCheckContext } from '../validate/context.js';
+import type { FileResult } from '../validate/finding.js';
+import type { ApiAction } from './args.js';
+import type { ApiContext } from './context.js';
+import { findingsOf } from './serviceDiagnostics.js';
+
+type PushAction = Extract<ApiAction, { kind: 'config push' }>;
+
+/** The document's `version` when it is a whole number. */
+function versionIn(text: string): number | undefined {
+  try {
+    const version = (JSON.parse(text) as { version?: unknown }).version;
+    return typeof version === 'number' && Number.isInteger(version) && version >= 0 ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The text with only the value of the top-level `version` replaced (or added): every other byte is kept. */
+export function withVersion(text: string, version: number): string {
+  const edits = modify(text, ['version'], version, { formattingOptions: { insertSpaces: true, tabSize: 2 } });
+  return applyEdits(text, edits);
+}
+
+function readText(path: string): { ok: true; text: string } | { ok: false; reason: string } {
+  try {
+    return { ok: true, text: readFileSync(path, 'utf8') };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'permission denied'
+          : code === 'EISDIR'
+            ? 'a folder, not a file'
+            : (code ?? String(error));
+    return { ok: false, reason };
+  }
+}
+
+export async function runConfigPush(action: PushAction, ctx: ApiContext): Promise<number> {
+  const { io, out, err } = ctx;
+  const path = resolve(io.cwd, action.file);
+  const read = readText(path);
+  if (!read.ok) {
+    err.write(`dbkit: cannot read ${action.file}: ${read.reason}; nothing was sent\n`);
+    return 2;
+  }
+  // As in `dbkit validate`, a byte-order mark is dropped: the service takes plain JSON.
+  const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
+
+  const color = useColor(ctx.command.color, io.env, io.stdout.isTTY === true);
+  const p = palette(color);
+  const { context, schemaUnavailable } = await createCheckContext({ quiet: false, frames: { color } });
+  if (schemaUnavailable !== undefined) {
+    err.write(`dbkit: schema not available (${schemaUnavailable}); only core's rules ran\n`);
+  }
+  const result = checkText(action.file, text, true, context);
+  const totals = totalsOf([result]);
+  const forced = action.force && result.status === 'checked' && totals.errors > 0;
+  // Forced: the service's diagnostics follow, the same findings (core's) placed the same way; printing both doubles them.
+  if (!forced) out.write(formatTextFile(result, p, false));
+  if (result.status === 'invalid-json') {
+    out.write(formatTextSummary(totals, p));
+    err.write(`dbkit: ${action.file} is not valid JSON: fix the syntax errors shown; nothing was sent\n`);
+    return 2;
+  }
+  if (totals.errors > 0 && !action.force) {
+    out.write(formatTextSummary(totals, p));
+    err.write(
+      `dbkit: ${action.file} has ${plural(totals.errors, 'error')}: not pushed, nothing was sent; fix them, or push with --force to let the service decide\n`,
+    );
+    return 1;
+  }
+  if (forced) err.write(`dbkit: ${action.file} has ${plural(totals.errors, 'error')}; sending it anyway (--force)\n`);
+
+  const stored = await ctx.client.automationConfig.get(action.group);
+  const pulled = versionIn(text);
+  // The file's version is the version it was pulled at; a file that names none (or a later one) builds on the
+  // stored version.
+  const base = pulled !== undefined && pulled <= stored.version ? pulled : stored.version;
+  const next = base + 1;
+  try {
+    await ctx.client.automationConfig.put(action.group, withVersion(text, next));
+  } catch (error) {
+    if (error instanceof DbkitApiError && error.status === 409) {
+      const now = /version (\d+)/.exec(error.detail)?.[1] ?? String(stored.version);
+      err.write(
+        `dbkit: someone published version ${now} since you pulled version ${base}; pull again (dbkit config pull ${action.group} --out ${action.file}), reapply your change and push. Nothing was changed (${error.errorCode}, HTTP 409)\n`,
+      );
+      return 1;
+    }
+    if (error instanceof DbkitApiError && error.diagnostics.length > 0) {
+      return refused(error, text, action.file, context, ctx);
+    }
+    throw error;
+  }
+
+  let note = '';
+  try {
+    if (pulled !== next) writeFileSync(path, withVersion(text, next));
+    note = pulled === next ? '' : ` (${action.file} now says version ${next})`;
+  } catch {
+    note = ` (${action.file} could not be updated: set its "version" to ${next} before the next push)`;
+  }
+  out.write(`Pushed ${action.file} to ${action.group}: version ${stored.version} → ${next}${note}.\n`);
+  return 0;
+}
+
+/** The service's 400: its diagnostics placed in the file and printed like `dbkit validate`'s, then one line. */
+function refused(error: DbkitApiError, text: string, file: string, context: CheckContext, ctx: ApiContext): number {
+  const result: FileResult = {
+    name: file,
+    status: 'checked',
+    findings: locateFindings(text, findingsOf(error.diagnostics), context),
+  };
+  const p = context.frames ?? palette(false);
+  ctx.out.write(formatTextFile(result, p, false));
+  ctx.out.write(formatTextSummary(totalsOf([result]), p));
+  ctx.err.write(
+    `dbkit: the service refused ${file}: ${error.errorCode} (HTTP ${error.status}): ${error.detail.replace(/\s+/g, ' ').trim()}\n`,
+  );
+  return 1;
+}

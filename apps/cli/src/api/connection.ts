@@ -1,0 +1,155 @@
+/**
+ * Where the service is and who calls it: flags first, then `DBKIT_BASE_URL`, `DBKIT_PUBLIC_KEY`,
+ * `DBKIT_PRIVATE_KEY`. Every failure of a call becomes one line and an exit code: 1 when the service answered with an
+ * error, 2 when it could not be reached. The private key is never part of any of it.
+ */
+import { createClient, DbkitApiError, type DbkitClient, DbkitTransportError } from '@dbkit/client';
+import type { OutputStream } from '../io.js';
+import type { ConnectionFlags } from './args.js';
+
+export interface Connection {
+  readonly baseUrl: string;
+  readonly publicKey: string;
+  readonly privateKey: string;
+}
+
+type Env = { readonly [name: string]: string | undefined };
+
+const SOURCES = [
+  { field: 'baseUrl', flag: '--base-url', variable: 'DBKIT_BASE_URL', what: "the service's URL" },
+  { field: 'publicKey', flag: '--public-key', variable: 'DBKIT_PUBLIC_KEY', what: 'the public key' },
+  { field: 'privateKey', flag: '--private-key', variable: 'DBKIT_PRIVATE_KEY', what: 'the private key' },
+] as const;
+
+export function resolveConnection(
+  flags: ConnectionFlags,
+  env: Env,
+): { readonly ok: true; readonly value: Connection } | { readonly ok: false; readonly error: string } {
+  const value: Record<string, string> = {};
+  const missing: string[] = [];
+  for (const source of SOURCES) {
+    const given = flags[source.field] ?? env[source.variable];
+    if (given === undefined || given === '') missing.push(`${source.what} (${source.flag} or ${source.variable})`);
+    else value[source.field] = given;
+  }
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      error: `missing ${missing.join(', ')}; e.g. export DBKIT_BASE_URL=http://127.0.0.1:8080 DBKIT_PUBLIC_KEY=… DBKIT_PRIVATE_KEY=… (npm run serve prints them)`,
+    };
+  }
+  const baseUrl = value.baseUrl ?? '';
+  let url: URL | undefined;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    return {
+      ok: false,
+      error: `the base URL must be http:// or https://, e.g. http://127.0.0.1:8080, not "${baseUrl}"`,
+    };
+  }
+  if (url.username !== '' || url.password !== '') {
+    return { ok: false, error: 'the base URL must not carry credentials: give the keys with their flags or variables' };
+  }
+  return {
+    ok: true,
+    value: {
+      baseUrl: url.origin + url.pathname.replace(/\/+$/, ''),
+      publicKey: value.publicKey ?? '',
+      privateKey: value.privateKey ?? '',
+    },
+  };
+}
+
+/**
+ * The client, with `--verbose` logging one line per HTTP exchange: method, path and query, status, milliseconds.
+ * Headers are never logged (they carry the Digest answer).
+ */
+export function connect(connection: Connection, options: { verbose: boolean; log: OutputStream }): DbkitClient {
+  const base = globalThis.fetch.bind(globalThis);
+  const logged: typeof fetch = async (input, init) => {
+    const started = performance.now();
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const method = init?.method ?? 'GET';
+    try {
+      const response = await base(input, init);
+      const ms = Math.round(performance.now() - started);
+      options.log.write(`dbkit: ${method} ${url.pathname}${url.search} → ${response.status} (${ms} ms)\n`);
+      return response;
+    } catch (error) {
+      options.log.write(`dbkit: ${method} ${url.pathname}${url.search} → no answer\n`);
+      throw error;
+    }
+  };
+  return createClient({
+    baseUrl: connection.baseUrl,
+    publicKey: connection.publicKey,
+    privateKey: connection.privateKey,
+    ...(options.verbose ? { fetch: logged } : {}),
+  });
+}
+
+export interface Failure {
+  readonly code: 1 | 2;
+  readonly message: string;
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * The low-level reason of a network failure: Node's code (`ECONNREFUSED`, `ENOTFOUND`, …) when it gives one, else
+ * the innermost message (fetch refuses some ports outright: `bad port`).
+ */
+function networkReason(error: DbkitTransportError): string {
+  let cause: unknown = error.cause;
+  let message = 'network failure';
+  for (let depth = 0; depth < 5 && cause !== null && typeof cause === 'object'; depth++) {
+    const { code, message: text } = cause as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') return code;
+    if (typeof text === 'string' && text !== '') message = text;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return message;
+}
+
+/**
+ * What a failed call prints and exits with; undefined for an error that is not the client's (a bug: it reaches
+ * main's "internal error" line).
+ */
+export function describeFailure(error: unknown, connection: Connection): Failure | undefined {
+  if (error instanceof DbkitApiError) {
+    const hint =
+      error.status === 401
+        ? ': check the public and private keys (--public-key/--private-key or DBKIT_PUBLIC_KEY/DBKIT_PRIVATE_KEY)'
+        : '';
+    const detail = error.detail === '' ? '' : `: ${oneLine(error.detail)}`;
+    return { code: 1, message: `the service refused: ${error.errorCode} (HTTP ${error.status})${detail}${hint}` };
+  }
+  if (error instanceof DbkitTransportError) {
+    if (error.kind === 'timeout') {
+      return {
+        code: 2,
+        message: `no answer from ${connection.baseUrl} in time (${oneLine(error.message)}): is the service overloaded?`,
+      };
+    }
+    if (error.kind === 'aborted') return { code: 2, message: `cancelled: ${oneLine(error.message)}` };
+    return {
+      code: 2,
+      message: `cannot reach ${connection.baseUrl} (${networkReason(error)}): is the service running? \`npm run serve\` starts one`,
+    };
+  }
+  return undefined;
+}
+
+/** A stream that never lets the private key through, whatever reaches it (a second line of defence). */
+export function redacting(stream: OutputStream, secret: string): OutputStream {
+  // A short key would garble ordinary words; messages are built without it anyway.
+  if (secret.length < 8) return stream;
+  return {
+    ...(stream.isTTY === undefined ? {} : { isTTY: stream.isTTY }),
+    write: (text: string) => stream.write(text.split(secret).join('********')),
+  };
+}
