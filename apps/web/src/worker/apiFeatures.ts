@@ -6,7 +6,7 @@
 import { apiSchemas } from '@dbkit/schema';
 import { getLanguageService, type JSONDocument } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Features } from './features.js';
+import { type Features, FOLDING_RANGE_LIMIT } from './features.js';
 import { API_KINDS } from './kind.js';
 import type { DocumentKind } from './protocol.js';
 
@@ -68,7 +68,7 @@ export function apiFeatures(kind: Exclude<DocumentKind, 'automation-config'>): F
       const { shadow, json: parsed } = parse(document);
       return json.findDocumentSymbols2(shadow, parsed);
     },
-    foldingRanges: (document) => json.getFoldingRanges(parse(document).shadow),
+    foldingRanges: (document) => json.getFoldingRanges(parse(document).shadow, { rangeLimit: FOLDING_RANGE_LIMIT }),
     format: (document, { range, options }) => json.format(parse(document).shadow, range, options),
   };
 }

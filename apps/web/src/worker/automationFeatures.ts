@@ -19,7 +19,7 @@ import {
 } from '@dbkit/language-server/service';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
-import type { Features } from './features.js';
+import { type Features, FOLDING_RANGE_LIMIT } from './features.js';
 
 const before = (a: { line: number; character: number }, b: { line: number; character: number }) =>
   a.line < b.line || (a.line === b.line && a.character < b.character);
@@ -60,7 +60,7 @@ export function automationFeatures(): Features {
       return diagnostics.length === 0 ? [] : getCodeActions(parse(document), range, diagnostics);
     },
     documentSymbols: (document) => getDocumentSymbols(parse(document), service.context),
-    foldingRanges: (document) => getFoldingRanges(parse(document), service.context),
+    foldingRanges: (document) => getFoldingRanges(parse(document), service.context, FOLDING_RANGE_LIMIT),
     format: (document, { range, options }) => format(parse(document), range, options, service.context),
   };
 }

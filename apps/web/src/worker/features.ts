@@ -14,3 +14,9 @@ export type Features = { readonly [M in RequestMethod]: Handler<M> } & {
   edited(document: TextDocument, edit: { start: number; end: number; newLength: number }): void;
   forget(uri: string): void;
 };
+
+/**
+ * At most this many folding ranges (monaco's own default limit, `foldingMaximumRegions`): a 3 MB config has tens of
+ * thousands, and copying them to the page on every edit would block its thread.
+ */
+export const FOLDING_RANGE_LIMIT = 5000;
