@@ -163,6 +163,12 @@ export function createServer(options: ServerOptions = {}): DbkitServer {
         `API key ${auth.publicKey} is not a key of project ${groupId}; use one of its keys.`,
       );
     }
+    // No identifier contains a control character (PostgreSQL cannot even compare one with NUL): nothing to find.
+    const params = Object.values((request.params ?? {}) as Record<string, string>);
+    if (params.some((value) => /[\u0000-\u001f]/.test(value))) {
+      const path = (request.url.split('?')[0] ?? '').slice(0, 200);
+      return respond.fail(reply, 'RESOURCE_NOT_FOUND', [path], 'Identifiers never contain control characters.');
+    }
     const presentation = readPresentation(request.dbkit.query);
     if (!presentation.ok) return respond.error(reply, presentation.error);
     request.dbkit.presentation = presentation.value;

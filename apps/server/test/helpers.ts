@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { computeDigestResponse, parseDigestChallenge } from '@dbkit/core';
 import { Clock } from '../src/clock.js';
-import { createServer, type DbkitServer, type ServerOptions } from '../src/index.js';
+import { createServer, type DbkitServer, type ServerOptions, seedState } from '../src/index.js';
 import type { ServiceState, StoredGroup } from '../src/state.js';
 
 /** The seeded data's time: tests freeze the clock here. */
@@ -24,11 +24,28 @@ export type Running = {
   close(): Promise<void>;
 };
 
+/**
+ * Another store for the suites to run on (the `server-postgres` vitest project sets one): given the seed, it
+ * returns the store and its replay guard.
+ */
+export type StoreFactory = (initial: ServiceState) => Promise<Pick<ServerOptions, 'store' | 'replayGuard'>>;
+const factory = (): StoreFactory | undefined => (globalThis as { dbkitStoreFactory?: StoreFactory }).dbkitStoreFactory;
+
 export async function start(options: ServerOptions = {}): Promise<Running> {
   const clock = new Clock();
   clock.set(T0);
   clock.freeze(true);
-  const server = createServer({ seed: 1, admin: true, clock, sweepIntervalMs: 0, warn: () => {}, ...options });
+  const storeOf = factory();
+  const stores = storeOf ? await storeOf(seedState(1, new Date(T0))) : {};
+  const server = createServer({
+    seed: 1,
+    admin: true,
+    clock,
+    sweepIntervalMs: 0,
+    warn: () => {},
+    ...stores,
+    ...options,
+  });
   const url = await server.listen(0);
   const state = await server.store.exportState();
   const [project, other] = Object.values(state.groups) as [StoredGroup, StoredGroup];
