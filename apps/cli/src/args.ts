@@ -48,6 +48,8 @@ function describeParseError(error: unknown): string {
   if (unknown) return `unknown option ${unknown[1]}`;
   const missing = /Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(message);
   if (missing) return `option ${missing[1]} needs a value`;
+  const ambiguous = /Option '(?:-\w, )?(--[\w-]+)' argument is ambiguous/.exec(message);
+  if (ambiguous) return `option ${ambiguous[1]} needs a value (write ${ambiguous[1]}=VALUE for one that starts with -)`;
   const extra = /Unexpected argument '([^']+)'/.exec(message);
   if (extra) return `unexpected argument ${extra[1]}`;
   return message.split('\n')[0] ?? message;

@@ -121,9 +121,10 @@ function networkReason(error: DbkitTransportError): string {
  */
 export function describeFailure(error: unknown, connection: Connection): Failure | undefined {
   if (error instanceof DbkitApiError) {
+    // NOT_IN_GROUP's detail already names the key and the project; other 401s are a wrong key pair.
     const hint =
-      error.status === 401
-        ? ': check the public and private keys (--public-key/--private-key or DBKIT_PUBLIC_KEY/DBKIT_PRIVATE_KEY)'
+      error.status === 401 && error.errorCode !== 'NOT_IN_GROUP'
+        ? ' (check the public and private keys: --public-key/--private-key or DBKIT_PUBLIC_KEY/DBKIT_PRIVATE_KEY)'
         : '';
     const detail = error.detail === '' ? '' : `: ${oneLine(error.detail)}`;
     return { code: 1, message: `the service refused: ${error.errorCode} (HTTP ${error.status})${detail}${hint}` };
