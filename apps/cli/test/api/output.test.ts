@@ -1,0 +1,106 @@
+/** The pure parts of the API commands: tables, the page progress line, service paths, the version edit. */
+import { describe, expect, it } from 'vitest';
+import { withVersion } from '../../src/api/configPushCommand.ts';
+import { parseJsonPathText } from '../../src/api/serviceDiagnostics.ts';
+import { palette } from '../../src/output/color.ts';
+import { createPageProgress } from '../../src/output/pageProgress.ts';
+import { formatBytes } from '../../src/output/resources.ts';
+import { formatFields, formatTable } from '../../src/output/table.ts';
+
+const plain = palette(false);
+
+describe('tables', () => {
+  it('aligns columns on the widest cell (sizes to the right), the last column unpadded', () => {
+    const rows = [
+      { id: 'a', size: '1.0 kB', note: 'x' },
+      { id: 'bbbb', size: '12.5 GB', note: 'yy' },
+    ];
+    const columns = [
+      { header: 'id', value: (r: (typeof rows)[0]) => r.id },
+      { header: 'size', value: (r: (typeof rows)[0]) => r.size, align: 'right' as const },
+      { header: 'note', value: (r: (typeof rows)[0]) => r.note },
+    ];
+    expect(formatTable(columns, rows, plain)).toBe(
+      ['id       size  note', 'a      1.0 kB  x', 'bbbb  12.5 GB  yy', ''].join('\n'),
+    );
+  });
+
+  it('prints fields with their names aligned', () => {
+    expect(
+      formatFields(
+        [
+          ['id', '1'],
+          ['expires', '-'],
+        ],
+        plain,
+      ),
+    ).toBe('id       1\nexpires  -\n');
+  });
+
+  it.for([
+    [0, '0 B'],
+    [999, '999 B'],
+    [1000, '1.0 kB'],
+    [4_900_000_000, '4.9 GB'],
+  ] as const)('formatBytes(%d) is %s', ([bytes, text]) => {
+    expect(formatBytes(bytes)).toBe(text);
+  });
+});
+
+describe('page progress', () => {
+  const stream = (isTTY: boolean) => {
+    const written: string[] = [];
+    return { isTTY, written, write: (text: string) => written.push(text) };
+  };
+
+  it('shows the page being read on a terminal and clears it at the end', () => {
+    const tty = stream(true);
+    const progress = createPageProgress(tty);
+    progress.page(1, 700, 100);
+    progress.page(2, 700, 100);
+    progress.page(7, 700, 100);
+    progress.clear();
+    expect(tty.written).toEqual(['\r\u001b[Kpage 2 of 7…', '\r\u001b[Kpage 3 of 7…', '\r\u001b[K']);
+  });
+
+  it('says nothing for one page, or when stderr is not a terminal', () => {
+    const one = stream(true);
+    const progress = createPageProgress(one);
+    progress.page(1, 40, 100);
+    progress.clear();
+    expect(one.written).toEqual([]);
+    const pipe = stream(false);
+    const piped = createPageProgress(pipe);
+    piped.page(1, 700, 100);
+    piped.clear();
+    expect(pipe.written).toEqual([]);
+  });
+});
+
+describe('paths in the service’s diagnostics', () => {
+  it.for([
+    ['(document root)', []],
+    ['version', ['version']],
+    ['processes[2].args2_6.net', ['processes', 2, 'args2_6', 'net']],
+    ['replicaSets[0].members[1]', ['replicaSets', 0, 'members', 1]],
+    ['options["download base"].x', ['options', 'download base', 'x']],
+    ['[3]', [3]],
+  ] as const)('%s', ([text, path]) => {
+    expect(parseJsonPathText(text)).toEqual(path);
+  });
+
+  it.for(['.a', 'a..b', 'a[x]', 'a b'])('%s is not a path', (text) => {
+    expect(parseJsonPathText(text)).toBeUndefined();
+  });
+});
+
+describe('the version sent', () => {
+  it('replaces only the value of the top-level version', () => {
+    const text = '{\n  "version": 12,\n  "processes": [{ "version": "7.0.12" }]\n}\n';
+    expect(withVersion(text, 13)).toBe('{\n  "version": 13,\n  "processes": [{ "version": "7.0.12" }]\n}\n');
+  });
+
+  it('adds it when the document has none', () => {
+    expect(JSON.parse(withVersion('{\n  "processes": []\n}\n', 1))).toEqual({ processes: [], version: 1 });
+  });
+});
