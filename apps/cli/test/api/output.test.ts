@@ -1,11 +1,11 @@
 /** The pure parts of the API commands: tables, the page progress line, service paths, the version edit. */
 import { describe, expect, it } from 'vitest';
-import { withVersion } from '../../src/api/configPushCommand.ts';
-import { parseJsonPathText } from '../../src/api/serviceDiagnostics.ts';
-import { palette } from '../../src/output/color.ts';
-import { createPageProgress } from '../../src/output/pageProgress.ts';
-import { formatBytes } from '../../src/output/resources.ts';
-import { formatFields, formatTable } from '../../src/output/table.ts';
+import { withVersion } from '../../src/api/configPushCommand.js';
+import { parseJsonPathText } from '../../src/api/serviceDiagnostics.js';
+import { palette } from '../../src/output/color.js';
+import { createPageProgress } from '../../src/output/pageProgress.js';
+import { formatBytes } from '../../src/output/resources.js';
+import { formatFields, formatTable } from '../../src/output/table.js';
 
 const plain = palette(false);
 
