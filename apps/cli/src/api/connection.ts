@@ -126,7 +126,9 @@ export function describeFailure(error: unknown, connection: Connection): Failure
       error.status === 401 && error.errorCode !== 'NOT_IN_GROUP'
         ? ' (check the public and private keys: --public-key/--private-key or DBKIT_PUBLIC_KEY/DBKIT_PRIVATE_KEY)'
         : '';
-    const detail = error.detail === '' ? '' : `: ${oneLine(error.detail)}`;
+    // A body that is not the service's (an HTML page from a proxy) is cut short: one line, not a page.
+    const text = oneLine(error.detail);
+    const detail = text === '' ? '' : `: ${text.length > 300 ? `${text.slice(0, 300)}…` : text}`;
     return { code: 1, message: `the service refused: ${error.errorCode} (HTTP ${error.status})${detail}${hint}` };
   }
   if (error instanceof DbkitTransportError) {
@@ -140,6 +142,13 @@ export function describeFailure(error: unknown, connection: Connection): Failure
     return {
       code: 2,
       message: `cannot reach ${connection.baseUrl} (${networkReason(error)}): is the service running? \`npm run serve\` starts one`,
+    };
+  }
+  if (error instanceof SyntaxError) {
+    // A 2xx whose body is not JSON: something else answers at this address.
+    return {
+      code: 2,
+      message: `the answer from ${connection.baseUrl} is not JSON: is it the service's address (without /api/public/v1.0)?`,
     };
   }
   return undefined;

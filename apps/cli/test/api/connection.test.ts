@@ -2,6 +2,7 @@
  * Where the service is and who calls it: flags or the environment, what happens when something is missing, wrong
  * or unreachable, and that the private key is never printed (every run checks stdout and stderr for it).
  */
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dbkit, neverPrinted, useService } from './helpers.js';
@@ -87,6 +88,32 @@ describe('connection settings', () => {
     expect(result.stderr).toBe(
       `dbkit: cannot reach http://127.0.0.1:${port} (ECONNREFUSED): is the service running? \`npm run serve\` starts one\n`,
     );
+  });
+
+  it('something else at the address (HTML, 200 or 404): one line, exit 2 or 1, never a page of HTML', async () => {
+    const s = service();
+    const page = `<html><body>${'<p>not the service</p>'.repeat(100)}</body></html>`;
+    const other = createHttpServer((request, response) => {
+      response.writeHead(request.url?.includes('/alerts') ? 200 : 404, { 'Content-Type': 'text/html' });
+      response.end(page);
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const address = other.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    try {
+      const ok = await dbkit(['alerts', 'list', s.group], { env: { ...s.env, DBKIT_BASE_URL: base } });
+      expect(ok.code).toBe(2);
+      expect(ok.stderr).toBe(
+        `dbkit: the answer from ${base} is not JSON: is it the service's address (without /api/public/v1.0)?\n`,
+      );
+      const missing = await dbkit(['config', 'pull', s.group], { env: { ...s.env, DBKIT_BASE_URL: base } });
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toMatch(
+        /^dbkit: the service refused: HTTP_404 \(HTTP 404\): <html><body><p>.{200,300}…\n$/,
+      );
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
   });
 });
 
