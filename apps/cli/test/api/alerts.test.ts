@@ -1,7 +1,7 @@
 /** `dbkit alerts list` against the seeded service: the table, --json, --status, and retries on an injected 503. */
 import type { Alert } from '@dbkit/core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { dbkit, neverPrinted, tableRows, useService, withoutLinks } from './helpers.js';
+import { dbkit, neverPrinted, SCRIPT, tableRows, useService, withoutLinks } from './helpers.js';
 
 const service = useService();
 
@@ -72,6 +72,17 @@ describe('dbkit alerts list', () => {
     expect(paged.code, paged.stderr).toBe(0);
     expect(JSON.parse(paged.stdout)).toEqual(JSON.parse(one.stdout));
     expect(await s.requests()).toHaveLength(Math.ceil(storedAlerts().length / 5));
+  });
+
+  it.skipIf(SCRIPT === undefined)('on a terminal: `page 2 of 6…` while reading, cleared before the table', async () => {
+    const s = service();
+    const result = await dbkit(['alerts', 'list', s.group, '--page-size', '5'], { env: s.env, terminal: true });
+    expect(result.code, result.stdout).toBe(0);
+    const pages = Math.ceil(storedAlerts().length / 5);
+    const progress = Array.from({ length: pages - 1 }, (_, i) => `\r\u001b[Kpage ${i + 2} of ${pages}…`).join('');
+    // The progress line, then the line cleared, then the table with its header in bold.
+    expect(result.stdout.startsWith(`${progress}\r\u001b[K\u001b[1mid  `)).toBe(true);
+    expect(result.stdout.split('\n')).toHaveLength(storedAlerts().length + 2);
   });
 
   it('retries an injected 503 and still succeeds (exit 0, nothing on stderr)', async () => {

@@ -100,19 +100,30 @@ export function neverPrinted(...secrets: string[]): void {
   SECRETS.push(...secrets);
 }
 
-/** Runs the built binary with `env` on top of the process's (minus any `DBKIT_*` and colour variables). */
+/** util-linux `script`, which runs a command on a pseudo-terminal (stdout and stderr are then one stream). */
+export const SCRIPT = ['/usr/bin/script', '/bin/script'].find((path) => existsSync(path));
+
+/**
+ * Runs the built binary with `env` on top of the process's (minus any `DBKIT_*` and colour variables); with
+ * `terminal`, on a pseudo-terminal through `script`, whose output (stdout and stderr together) is in `stdout`.
+ */
 export function dbkit(
   args: readonly string[],
-  options: { env?: Record<string, string>; cwd?: string } = {},
+  options: { env?: Record<string, string>; cwd?: string; terminal?: boolean } = {},
 ): Promise<Run> {
   if (!existsSync(bin)) throw new Error(`${bin} is missing: build the CLI first`);
+  const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
+  const [command, commandArgs] =
+    options.terminal && SCRIPT
+      ? [SCRIPT, ['-qec', [process.execPath, bin, ...args].map(quote).join(' '), '/dev/null']]
+      : [process.execPath, [bin, ...args]];
   const env: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(process.env)) {
     if (!name.startsWith('DBKIT_') && name !== 'NO_COLOR' && name !== 'FORCE_COLOR') env[name] = value;
   }
   Object.assign(env, options.env);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: options.cwd ?? repoRoot, env, stdio: 'pipe' });
+    const child = spawn(command, commandArgs, { cwd: options.cwd ?? repoRoot, env, stdio: 'pipe' });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
