@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The `dbkit` binary. Every failure ends as one line on stderr and an exit code, never a stack trace:
- * 0 clean, 1 findings, 2 usage, input or internal errors.
+ * 0 clean, 1 findings (or the service refused), 2 usage, input, connection or internal errors.
  */
 import { readFileSync } from 'node:fs';
 import { text } from 'node:stream/consumers';
