@@ -85,7 +85,22 @@ export function createServer(connection: Connection): void {
     void safe('diagnostics', undefined, () => {
       const doc = served(uri);
       void connection.sendDiagnostics({ uri, version: document.version, diagnostics: doc ? getDiagnostics(doc) : [] });
+      if (doc !== undefined) warmUp(uri, document.version);
     });
+  }
+
+  /**
+   * Once diagnostics are out, builds what completion, hover and navigation need (the tree and the reference graph)
+   * while the user reads them, so that the first keystroke does not pay for it. Skipped when a newer version came.
+   */
+  function warmUp(uri: string, version: number): void {
+    setTimeout(() => {
+      if (documents.get(uri)?.version !== version) return;
+      void safe('warm-up', undefined, () => {
+        const doc = served(uri);
+        if (doc !== undefined) void doc.references;
+      });
+    }, 0);
   }
 
   function scheduleDiagnostics(uri: string, delay: number): void {

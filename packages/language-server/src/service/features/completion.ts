@@ -118,14 +118,14 @@ export async function getCompletion(
   if (cursor.site !== undefined && !cursor.atKey) {
     // A field that names a declaration is a plain string in the schema (no enum, default or example), so the names
     // are the whole answer; the JSON service, which would validate the whole document to find that out, is skipped.
-    items = referenceItems(doc, cursor, cursor.site);
+    ({ items, isIncomplete } = referenceItems(doc, cursor, cursor.site));
   } else {
     const base = await context.json.doComplete(doc.textDocument, position, doc.json);
     isIncomplete = base?.isIncomplete ?? false;
     items =
       cursor.site === undefined
         ? await withSchemaHelp(doc, context, cursor, base?.items ?? [], m)
-        : mergeNames(referenceItems(doc, cursor, cursor.site), base?.items ?? []);
+        : mergeNames(referenceItems(doc, cursor, cursor.site).items, base?.items ?? []);
   }
   items = dedupe(items);
   if (!context.snippets) items = items.map(withoutSnippet);

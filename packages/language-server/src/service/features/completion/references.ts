@@ -193,19 +193,51 @@ export function resolveReferenceItem(doc: ParsedDocument, item: CompletionItem, 
   return { ...item, detail, documentation: m.content(m.lines(summaryLines(doc, declaration, m))) };
 }
 
+/**
+ * At most this many names in one answer. A document with thousands of processes would otherwise send megabytes per
+ * keystroke; beyond it, the answer holds the best matches of what is typed and says `isIncomplete`, so the editor
+ * asks again as the user types (as large-project servers do).
+ */
+export const MAX_REFERENCE_ITEMS = 1000;
+
+/** How well `name` matches what is typed: 0 starts with it, 1 contains it, 2 neither (case-insensitive). */
+function matchRank(name: string, typed: string): number {
+  if (typed === '') return 0;
+  const lower = name.toLowerCase();
+  return lower.startsWith(typed) ? 0 : lower.includes(typed) ? 1 : 2;
+}
+
+/** What the user typed of the value before the cursor, without its opening quote, lower-cased. */
+function typedPrefix(doc: ParsedDocument, cursor: CompletionCursor): string {
+  const text = doc.text.slice(cursor.start, Math.max(cursor.start, cursor.offset));
+  return (text.startsWith('"') ? text.slice(1) : text).toLowerCase();
+}
+
 /** The completion items of names for the reference site at the cursor (detail and documentation on resolve). */
-export function referenceItems(doc: ParsedDocument, cursor: CompletionCursor, site: ReferenceSite): CompletionItem[] {
+export function referenceItems(
+  doc: ParsedDocument,
+  cursor: CompletionCursor,
+  site: ReferenceSite,
+): { readonly items: CompletionItem[]; readonly isIncomplete: boolean } {
   const list = candidates(doc, cursor, site);
-  const order = list
-    .map((candidate, index) => ({ candidate, index }))
+  const capped = list.length > MAX_REFERENCE_ITEMS;
+  const typed = capped ? typedPrefix(doc, cursor) : '';
+  const ranked = list.map((candidate, index) => ({
+    candidate,
+    index,
+    match: matchRank(candidate.declaration.name, typed),
+  }));
+  const order = (capped ? ranked.filter((entry) => entry.match < 2) : ranked)
     .sort(
       (a, b) =>
+        a.match - b.match ||
         a.candidate.tier - b.candidate.tier ||
         Number(a.candidate.declaration.alias) - Number(b.candidate.declaration.alias) ||
         a.index - b.index,
-    );
+    )
+    .slice(0, MAX_REFERENCE_ITEMS);
   const range = rangeOfSpan(doc, cursor.start, cursor.end - cursor.start);
-  return order.map(({ candidate }, rank) => {
+  const items = order.map(({ candidate }, rank): CompletionItem => {
     const { declaration } = candidate;
     const quoted = JSON.stringify(declaration.name);
     const data: ReferenceItemData = {
@@ -236,4 +268,5 @@ export function referenceItems(doc: ParsedDocument, cursor: CompletionCursor, si
       insertTextFormat: format,
     };
   });
+  return { items, isIncomplete: capped };
 }
