@@ -104,7 +104,15 @@ async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   write(`dbkit server: ${signal}, stopping`);
-  await server.close();
+  try {
+    await server.close();
+  } catch (error) {
+    // The journal already holds every acknowledged write; only the final compaction failed.
+    process.stderr.write(
+      `dbkit server: stopped, but could not save the compacted state (${(error as Error).message}); the journal keeps every acknowledged write.\n`,
+    );
+    process.exit(1);
+  }
   process.exit(0);
 }
 process.on('SIGINT', () => void stop('SIGINT'));
