@@ -10,6 +10,7 @@ import {
   apiError,
   buildDigestChallenge,
   DEFAULT_DIGEST_REALM,
+  type ExpiryState,
   isSnapshotExpired,
   type ServiceVersion,
 } from '@dbkit/core';
@@ -240,30 +241,25 @@ export function createServer(options: ServerOptions = {}): DbkitServer {
   registerConfigServerSnapshots(app, API_PREFIX, ctx);
   registerAutomationConfig(app, API_PREFIX, ctx);
 
+  /** Deletes the snapshots whose expiry has passed (the spec's deletion "at the next opportunity"). */
   async function sweep(): Promise<number> {
     const now = new Date(clock.now());
+    const expiredIds = (snapshots: Readonly<Record<string, ExpiryState & { readonly id: string }>>) =>
+      Object.values(snapshots)
+        .filter((snapshot) => isSnapshotExpired(snapshot, now))
+        .map((snapshot) => snapshot.id);
     const state = await store.exportState();
     let removed = 0;
     for (const group of Object.values(state.groups)) {
       for (const cluster of Object.values(group.clusters)) {
-        const expired = Object.values(cluster.snapshots).filter((s) => isSnapshotExpired(s, now));
-        if (expired.length > 0)
-          await store.deleteClusterSnapshots(
-            group.id,
-            cluster.id,
-            expired.map((s) => s.id),
-          );
-        removed += expired.length;
+        const ids = expiredIds(cluster.snapshots);
+        if (ids.length > 0) await store.deleteClusterSnapshots(group.id, cluster.id, ids);
+        removed += ids.length;
       }
       for (const host of Object.values(group.hosts)) {
-        const expired = Object.values(host.snapshots).filter((s) => isSnapshotExpired(s, now));
-        if (expired.length > 0)
-          await store.deleteConfigServerSnapshots(
-            group.id,
-            host.id,
-            expired.map((s) => s.id),
-          );
-        removed += expired.length;
+        const ids = expiredIds(host.snapshots);
+        if (ids.length > 0) await store.deleteConfigServerSnapshots(group.id, host.id, ids);
+        removed += ids.length;
       }
     }
     return removed;

@@ -53,32 +53,24 @@ export class DigestSession {
       `uri=${quoted(uri)}`,
       'algorithm=MD5',
     ];
+    const common = {
+      username: this.credentials.publicKey,
+      realm: challenge.realm,
+      password: this.credentials.privateKey,
+      method,
+      uri,
+      nonce: challenge.nonce,
+    };
     let response: string;
     if (challenge.qop === 'auth') {
       this.nonceCount += 1;
       const nc = this.nonceCount.toString(16).padStart(8, '0');
       const cnonce = randomHex(16);
-      response = computeDigestResponse({
-        username: this.credentials.publicKey,
-        realm: challenge.realm,
-        password: this.credentials.privateKey,
-        method,
-        uri,
-        nonce: challenge.nonce,
-        qop: 'auth',
-        nc,
-        cnonce,
-      });
+      response = computeDigestResponse({ ...common, qop: 'auth', nc, cnonce });
       parts.push('qop=auth', `nc=${nc}`, `cnonce=${quoted(cnonce)}`);
     } else {
-      response = computeDigestResponse({
-        username: this.credentials.publicKey,
-        realm: challenge.realm,
-        password: this.credentials.privateKey,
-        method,
-        uri,
-        nonce: challenge.nonce,
-      });
+      // An RFC 2069 challenge (no qop): no nonce count, no cnonce.
+      response = computeDigestResponse(common);
     }
     parts.push(`response=${quoted(response)}`);
     if (challenge.opaque !== undefined) parts.push(`opaque=${quoted(challenge.opaque)}`);
