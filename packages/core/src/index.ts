@@ -267,6 +267,10 @@ export type {
   SnapshotPartEncryption,
   SnapshotPatch,
 } from './model/snapshot.js';
+// Transition plans: what replacing one revision of the automation configuration with another does.
+export { planTransition } from './plan/plan.js';
+export { PlanCode } from './plan/planCodes.js';
+export { ChangeArea, ChangeKind, type Plan, type PlanDiagnostic, type PlannedChange } from './plan/types.js';
 export { DiagnosticCode } from './validation/codes.js';
 export {
   type Diagnostic,

@@ -1,0 +1,104 @@
+import type { JsonPath } from '../validation/diagnostic.js';
+import { isObject, type JsonObject } from '../validation/util.js';
+import { PlanCode } from './planCodes.js';
+import type { ChangeArea, ChangeKind, PlanDiagnostic, PlannedChange } from './types.js';
+
+type Related = NonNullable<PlanDiagnostic['related']>;
+
+/** Collects one plan. The only mutable thing in planning: rules are plain functions that receive it. */
+export class PlanCollector {
+  readonly changes: PlannedChange[] = [];
+  readonly diagnostics: PlanDiagnostic[] = [];
+  readonly notes: string[] = [];
+
+  change(
+    area: ChangeArea,
+    kind: ChangeKind,
+    summary: string,
+    fromPath: JsonPath | undefined,
+    toPath: JsonPath | undefined,
+  ): void {
+    const entry: { -readonly [K in keyof PlannedChange]: PlannedChange[K] } = { area, kind, summary };
+    if (fromPath) entry.fromPath = fromPath;
+    if (toPath) entry.toPath = toPath;
+    this.changes.push(entry);
+  }
+
+  report(code: PlanCode, document: 'from' | 'to', path: JsonPath, message: string, related?: Related): void {
+    const diagnostic: { -readonly [K in keyof PlanDiagnostic]: PlanDiagnostic[K] } = {
+      code,
+      severity: PlanCode[code].severity,
+      message,
+      document,
+      path,
+    };
+    if (related && related.length > 0) diagnostic.related = related;
+    this.diagnostics.push(diagnostic);
+  }
+
+  note(text: string): void {
+    this.notes.push(text);
+  }
+}
+
+/** Both documents of a transition, already known to be objects. */
+export interface Pair {
+  readonly from: JsonObject;
+  readonly to: JsonObject;
+}
+
+/** The items of an array field that are objects, with their index; anything else yields nothing. */
+export function objectItems(value: unknown): { readonly item: JsonObject; readonly index: number }[] {
+  if (!Array.isArray(value)) return [];
+  const out: { item: JsonObject; index: number }[] = [];
+  value.forEach((item: unknown, index) => {
+    if (isObject(item)) out.push({ item, index });
+  });
+  return out;
+}
+
+/**
+ * The object items of an array field keyed by a string field (`name`, `_id`, …); the first item wins when a key is
+ * used twice (validation reports duplicates).
+ */
+export function keyedItems(
+  value: unknown,
+  key: (item: JsonObject) => unknown,
+): Map<string, { item: JsonObject; index: number }> {
+  const out = new Map<string, { item: JsonObject; index: number }>();
+  for (const entry of objectItems(value)) {
+    const k = key(entry.item);
+    if (typeof k === 'string' && !out.has(k)) out.set(k, entry);
+  }
+  return out;
+}
+
+/** Structural equality of JSON values (key order ignored). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, i) => jsonEqual(item, b[i]));
+  }
+  if (Array.isArray(b) || !isObject(a) || !isObject(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
+}
+
+/** The value at `path`, or undefined. */
+export function at(doc: unknown, path: JsonPath): unknown {
+  let node = doc;
+  for (const key of path) {
+    if (typeof key === 'number') node = Array.isArray(node) ? node[key] : undefined;
+    else node = isObject(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+    if (node === undefined) return undefined;
+  }
+  return node;
+}
+
+/** A name for messages: quoted when a string, `#index` otherwise. */
+export function label(name: unknown, index: number): string {
+  return typeof name === 'string' ? `"${name.length > 60 ? `${name.slice(0, 57)}…` : name}"` : `#${index}`;
+}

@@ -1,0 +1,276 @@
+import { isObject, type JsonObject } from '../../validation/util.js';
+import { jsonEqual, keyedItems, type Pair, type PlanCollector } from '../context.js';
+import { compareVersions, releaseStep, tlsStep } from '../releases.js';
+
+/** Fields planned by their own rules; every other changed field is a plain change. */
+const OWN_FIELDS = new Set([
+  'name',
+  'version',
+  'featureCompatibilityVersion',
+  'authSchemaVersion',
+  'args2_6',
+  'lastRestart',
+  'lastCompact',
+  'lastResync',
+  'lastKmipMasterKeyRotation',
+]);
+
+/** One-shot fields: setting one to a new time triggers an action (spec, processes table). */
+const ACTIONS = {
+  lastRestart: 'a restart',
+  lastCompact: 'a compaction (rolling across members)',
+  lastKmipMasterKeyRotation: 'a KMIP master key rotation',
+  lastResync: 'an initial sync, which first deletes all of the process’s data',
+} as const;
+
+/** processes[]: additions, removals, renames, server and feature-compatibility versions, TLS modes, one-shot actions. */
+export function planProcesses(c: PlanCollector, { from, to }: Pair): void {
+  const before = keyedItems(from.processes, (p) => p.name);
+  const after = keyedItems(to.processes, (p) => p.name);
+  const removed = [...before].filter(([name]) => !after.has(name));
+  const added = [...after].filter(([name]) => !before.has(name));
+  const renamedTo = new Set<string>();
+  for (const [oldName, old] of removed) {
+    const twin = added.find(([newName, p]) => !renamedTo.has(newName) && sameHost(old.item, p.item));
+    const fromPath = ['processes', old.index];
+    if (twin) {
+      const [newName, p] = twin;
+      renamedTo.add(newName);
+      const toPath = ['processes', p.index, 'name'];
+      c.change('processes', 'rename-as-remove-add', `process "${oldName}" renamed "${newName}"`, fromPath, toPath);
+      c.report(
+        'DBK612',
+        'to',
+        toPath,
+        `Process "${oldName}" is renamed "${newName}" on the same host and port: the agent shuts down "${oldName}" and starts "${newName}" as a new process, and every replica-set member or config server that names "${oldName}" must name "${newName}" in this revision.`,
+        [{ document: 'from', path: [...fromPath, 'name'], message: `the process was "${oldName}"` }],
+      );
+    } else c.change('processes', 'remove', `process "${oldName}" removed`, fromPath, undefined);
+  }
+  for (const [name, p] of added) {
+    if (!renamedTo.has(name))
+      c.change('processes', 'add', `process "${name}" added`, undefined, ['processes', p.index]);
+  }
+  for (const [name, old] of before) {
+    const now = after.get(name);
+    if (now) planProcess(c, name, old.item, old.index, now.item, now.index);
+  }
+}
+
+function sameHost(a: JsonObject, b: JsonObject): boolean {
+  if (typeof a.hostname !== 'string' || a.hostname !== b.hostname) return false;
+  return jsonEqual(port(a), port(b));
+}
+
+function port(p: JsonObject): unknown {
+  const args = p.args2_6;
+  return isObject(args) && isObject(args.net) ? args.net.port : undefined;
+}
+
+function planProcess(c: PlanCollector, name: string, a: JsonObject, i: number, b: JsonObject, j: number): void {
+  const fromPath = ['processes', i];
+  const toPath = ['processes', j];
+  const who = `process "${name}"`;
+  const versionMoved = planServerVersion(c, who, a, b, i, j);
+  planFeatureCompatibility(c, who, a, b, i, j, versionMoved);
+  planAuthSchema(c, who, a, b, i, j);
+  planTlsMode(c, who, a, b, i, j);
+  for (const [field, action] of Object.entries(ACTIONS)) {
+    const value = b[field];
+    if (value === undefined || jsonEqual(a[field], value)) continue;
+    const path = [...toPath, field];
+    c.change('processes', 'action', `${who}: ${field} set, which triggers ${action}`, [...fromPath], path);
+    if (field === 'lastResync') {
+      c.report(
+        'DBK651',
+        'to',
+        path,
+        `Setting lastResync on ${who} triggers ${action}. Make sure the other members hold the data, and resync one member at a time.`,
+      );
+    } else {
+      c.report('DBK650', 'to', path, `Setting ${field} on ${who} triggers ${action}.`);
+    }
+  }
+  const args = changedKeys(a.args2_6, b.args2_6);
+  if (args.length > 0) {
+    c.change(
+      'processes',
+      'restart',
+      `${who}: options ${args.join(', ')} changed (restart)`,
+      [...fromPath, 'args2_6'],
+      [...toPath, 'args2_6'],
+    );
+  }
+  const others = changedKeys(a, b).filter((k) => !OWN_FIELDS.has(k));
+  if (others.length > 0) c.change('processes', 'change', `${who}: ${others.join(', ')} changed`, fromPath, toPath);
+}
+
+/** Names of the keys whose values differ between two objects (a non-object counts as empty). */
+export function changedKeys(a: unknown, b: unknown): string[] {
+  const x = isObject(a) ? a : {};
+  const y = isObject(b) ? b : {};
+  const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
+  return [...keys].filter((k) => !jsonEqual(x[k], y[k])).sort();
+}
+
+function planServerVersion(c: PlanCollector, who: string, a: JsonObject, b: JsonObject, i: number, j: number): number {
+  const order = compareVersions(b.version, a.version);
+  if (a.version === b.version) return 0;
+  const path = ['processes', j, 'version'];
+  if (order === undefined) {
+    c.change('versions', 'change', `${who}: server version changed`, ['processes', i], ['processes', j]);
+    return 0;
+  }
+  const kind = order > 0 ? 'upgrade' : order < 0 ? 'downgrade' : 'change';
+  c.change(
+    'versions',
+    kind,
+    `${who}: server ${String(a.version)} → ${String(b.version)} (${kind})`,
+    ['processes', i, 'version'],
+    path,
+  );
+  const stepA = releaseStep(a.version);
+  const stepB = releaseStep(b.version);
+  if (stepA !== undefined && stepB !== undefined && Math.abs(stepB - stepA) > 1) {
+    c.report(
+      'DBK603',
+      'to',
+      path,
+      `${who} goes from ${String(a.version)} to ${String(b.version)} in one revision: the server ${kind}s one release series at a time (and feature compatibility with it). Publish each release in between as its own revision.`,
+      [{ document: 'from', path: ['processes', i, 'version'], message: `deployed: ${String(a.version)}` }],
+    );
+  }
+  const fcv = a.featureCompatibilityVersion;
+  const fcvStep = releaseStep(fcv);
+  if (
+    order > 0 &&
+    stepA !== undefined &&
+    stepB !== undefined &&
+    stepB > stepA &&
+    fcvStep !== undefined &&
+    fcvStep < stepA
+  ) {
+    c.report(
+      'DBK606',
+      'to',
+      path,
+      `${who} is upgraded to ${String(b.version)} while its featureCompatibilityVersion is still "${String(fcv)}": a release series can only be upgraded once feature compatibility equals it. Raise featureCompatibilityVersion in an earlier revision.`,
+      [
+        {
+          document: 'from',
+          path: ['processes', i, 'featureCompatibilityVersion'],
+          message: `deployed: "${String(fcv)}"`,
+        },
+      ],
+    );
+  }
+  return stepA !== undefined && stepB !== undefined ? stepB - stepA : order;
+}
+
+function planFeatureCompatibility(
+  c: PlanCollector,
+  who: string,
+  a: JsonObject,
+  b: JsonObject,
+  i: number,
+  j: number,
+  versionMoved: number,
+): void {
+  const before = a.featureCompatibilityVersion;
+  const after = b.featureCompatibilityVersion;
+  const changed = !jsonEqual(before, after);
+  const path = ['processes', j, 'featureCompatibilityVersion'];
+  if (changed && after !== undefined) {
+    const stepA = releaseStep(before);
+    const stepB = releaseStep(after);
+    const kind = stepA === undefined || stepB === undefined ? 'change' : stepB > stepA ? 'upgrade' : 'downgrade';
+    c.change(
+      'versions',
+      kind,
+      `${who}: featureCompatibilityVersion ${before === undefined ? 'set to' : `"${String(before)}" →`} "${String(after)}"`,
+      before === undefined ? ['processes', i] : ['processes', i, 'featureCompatibilityVersion'],
+      path,
+    );
+    if (stepA !== undefined && stepB !== undefined && Math.abs(stepB - stepA) > 1) {
+      c.report(
+        'DBK605',
+        'to',
+        path,
+        `${who}'s featureCompatibilityVersion moves from "${String(before)}" to "${String(after)}": it can only move one release at a time. Publish the release in between first.`,
+      );
+    }
+  } else if (changed) {
+    c.change(
+      'versions',
+      'change',
+      `${who}: featureCompatibilityVersion removed`,
+      ['processes', i, 'featureCompatibilityVersion'],
+      ['processes', j],
+    );
+  }
+  if (!changed && versionMoved === 0) return;
+  const fcvStep = releaseStep(after);
+  const binStep = releaseStep(b.version);
+  if (fcvStep !== undefined && binStep !== undefined && fcvStep > binStep) {
+    c.report(
+      'DBK604',
+      'to',
+      path,
+      `${who} would run ${String(b.version)} with featureCompatibilityVersion "${String(after)}", which is newer than the server: the server does not start. Lower featureCompatibilityVersion in an earlier revision before downgrading.`,
+      [{ document: 'to', path: ['processes', j, 'version'], message: `server ${String(b.version)}` }],
+    );
+  }
+}
+
+function planAuthSchema(c: PlanCollector, who: string, a: JsonObject, b: JsonObject, i: number, j: number): void {
+  const before = a.authSchemaVersion;
+  const after = b.authSchemaVersion;
+  if (jsonEqual(before, after) || after === undefined) return;
+  const path = ['processes', j, 'authSchemaVersion'];
+  c.change('auth', 'change', `${who}: authSchemaVersion ${String(before)} → ${String(after)}`, ['processes', i], path);
+  if (typeof before !== 'number' || typeof after !== 'number') return;
+  if (after < before) {
+    c.report(
+      'DBK643',
+      'to',
+      path,
+      `${who}'s authSchemaVersion goes from ${before} to ${after}: upgrading the credential schema replaces the old credentials, so it cannot be undone by lowering the number. Keep ${before}.`,
+    );
+  } else {
+    c.report(
+      'DBK642',
+      'to',
+      path,
+      `${who}'s authSchemaVersion goes from ${before} to ${after}: the users' credentials are upgraded, which cannot be undone. Change every process of the cluster in the same revision.`,
+    );
+  }
+}
+
+function tlsMode(p: JsonObject): unknown {
+  const args = p.args2_6;
+  if (!isObject(args) || !isObject(args.net)) return undefined;
+  const { tls, ssl } = args.net;
+  if (isObject(tls) && tls.mode !== undefined) return tls.mode;
+  return isObject(ssl) ? ssl.mode : undefined;
+}
+
+function planTlsMode(c: PlanCollector, who: string, a: JsonObject, b: JsonObject, i: number, j: number): void {
+  const before = tlsMode(a);
+  const after = tlsMode(b);
+  if (jsonEqual(before, after)) return;
+  const name = (m: unknown) => (m === undefined ? 'disabled' : String(m));
+  const stepA = tlsStep(before);
+  const stepB = tlsStep(after);
+  c.change('tls', 'restart', `${who}: TLS mode ${name(before)} → ${name(after)}`, ['processes', i], ['processes', j]);
+  if (stepA === undefined || stepB === undefined || Math.abs(stepB - stepA) <= 1) return;
+  const args = b.args2_6;
+  const net = isObject(args) && isObject(args.net) ? args.net : undefined;
+  const key = net && isObject(net.tls) ? 'tls' : net && isObject(net.ssl) ? 'ssl' : undefined;
+  const path = key ? ['processes', j, 'args2_6', 'net', key, 'mode'] : ['processes', j];
+  c.report(
+    'DBK630',
+    'to',
+    path,
+    `${who}'s TLS mode goes from ${name(before)} to ${name(after)} in one revision: during the rolling restart, members on different modes cannot connect to each other. Move one step at a time (disabled → allowTLS → preferTLS → requireTLS), one revision per step.`,
+  );
+}

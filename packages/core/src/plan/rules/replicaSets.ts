@@ -1,0 +1,144 @@
+import type { JsonPath } from '../../validation/diagnostic.js';
+import { isObject, type JsonObject } from '../../validation/util.js';
+import { jsonEqual, keyedItems, type Pair, type PlanCollector } from '../context.js';
+import { changedKeys } from './processes.js';
+
+/** replicaSets[]: additions, removals, renames, member reconfiguration, voting changes and forced reconfigs. */
+export function planReplicaSets(c: PlanCollector, { from, to }: Pair): void {
+  const before = keyedItems(from.replicaSets, (rs) => rs._id);
+  const after = keyedItems(to.replicaSets, (rs) => rs._id);
+  const added = [...after].filter(([id]) => !before.has(id));
+  const renamedTo = new Set<string>();
+  for (const [id, old] of before) {
+    const now = after.get(id);
+    if (now) {
+      planReplicaSet(c, id, old.item, old.index, now.item, now.index);
+      continue;
+    }
+    const fromPath = ['replicaSets', old.index];
+    const hosts = memberHosts(old.item);
+    const twin = added.find(
+      ([newId, rs]) => !renamedTo.has(newId) && hosts.length > 0 && jsonEqual(hosts, memberHosts(rs.item)),
+    );
+    if (!twin) {
+      c.change('replicaSets', 'remove', `replica set "${id}" removed`, fromPath, undefined);
+      continue;
+    }
+    const [newId, rs] = twin;
+    renamedTo.add(newId);
+    const toPath = ['replicaSets', rs.index, '_id'];
+    c.change('replicaSets', 'rename-as-remove-add', `replica set "${id}" renamed "${newId}"`, fromPath, toPath);
+    c.report(
+      'DBK612',
+      'to',
+      toPath,
+      `Replica set "${id}" is renamed "${newId}" with the same members: a replica set's name cannot change in place, so the agent removes "${id}" and creates "${newId}" (each member restarts with the new replSetName). Shards, index configs and processes that name "${id}" must name "${newId}" in this revision.`,
+      [{ document: 'from', path: [...fromPath, '_id'], message: `the replica set was "${id}"` }],
+    );
+  }
+  for (const [id, rs] of added) {
+    if (!renamedTo.has(id))
+      c.change('replicaSets', 'add', `replica set "${id}" added`, undefined, ['replicaSets', rs.index]);
+  }
+}
+
+function memberHosts(rs: JsonObject): string[] {
+  return [...keyedItems(rs.members, (m) => m.host).keys()].sort();
+}
+
+/** Whether a member votes: `votes` defaults to 1 on the server, and arbiters vote. */
+function votes(member: JsonObject): boolean {
+  return typeof member.votes === 'number' ? member.votes > 0 : true;
+}
+
+function planReplicaSet(c: PlanCollector, id: string, a: JsonObject, i: number, b: JsonObject, j: number): void {
+  const fromPath: JsonPath = ['replicaSets', i];
+  const toPath: JsonPath = ['replicaSets', j];
+  const before = keyedItems(a.members, (m) => m.host);
+  const after = keyedItems(b.members, (m) => m.host);
+  const votingChanges: string[] = [];
+  let oldVoting = 0;
+  let keptVoting = 0;
+  for (const [host, m] of before) {
+    const now = after.get(host);
+    const voted = votes(m.item);
+    if (voted) oldVoting++;
+    if (!now) {
+      c.change(
+        'replicaSets',
+        'reconfig',
+        `replica set "${id}": member "${host}" removed`,
+        [...fromPath, 'members', m.index],
+        undefined,
+      );
+      if (voted) votingChanges.push(`"${host}" removed`);
+      continue;
+    }
+    const stillVotes = votes(now.item);
+    if (voted && stillVotes) keptVoting++;
+    if (voted !== stillVotes) votingChanges.push(`"${host}" ${stillVotes ? 'given' : 'stripped of'} its vote`);
+    const fields = changedKeys(m.item, now.item);
+    if (fields.length > 0) {
+      c.change(
+        'replicaSets',
+        'reconfig',
+        `replica set "${id}": member "${host}" ${fields.join(', ')} changed`,
+        [...fromPath, 'members', m.index],
+        [...toPath, 'members', now.index],
+      );
+    }
+  }
+  for (const [host, m] of after) {
+    if (before.has(host)) continue;
+    c.change('replicaSets', 'reconfig', `replica set "${id}": member "${host}" added`, undefined, [
+      ...toPath,
+      'members',
+      m.index,
+    ]);
+    if (votes(m.item)) votingChanges.push(`"${host}" added`);
+  }
+  const membersPath: JsonPath = Array.isArray(b.members) ? [...toPath, 'members'] : toPath;
+  if (votingChanges.length > 1) {
+    c.report(
+      'DBK610',
+      'to',
+      membersPath,
+      `Replica set "${id}" changes ${votingChanges.length} voting members in one revision (${votingChanges.join(', ')}): from MongoDB 4.4 a reconfiguration adds or removes at most one voting member. Change one voting member per revision.`,
+    );
+  }
+  const majority = Math.floor(oldVoting / 2) + 1;
+  if (oldVoting > 0 && keptVoting < majority) {
+    c.report(
+      'DBK611',
+      'to',
+      membersPath,
+      `Replica set "${id}" keeps ${keptVoting} of its ${oldVoting} voting members, fewer than the old configuration's majority of ${majority}: the new configuration cannot be committed by the members that hold the data, and writes acknowledged by the old majority may be lost. Remove voting members one revision at a time.`,
+    );
+  }
+  planForce(c, id, a, b, i, j);
+  const others = changedKeys(a, b).filter((k) => k !== 'members' && k !== 'force' && k !== '_id');
+  if (others.length > 0)
+    c.change('replicaSets', 'reconfig', `replica set "${id}": ${others.join(', ')} changed`, fromPath, toPath);
+}
+
+function planForce(c: PlanCollector, id: string, a: JsonObject, b: JsonObject, i: number, j: number): void {
+  if (!isObject(b.force) || b.force.currentVersion === undefined) return;
+  const path = ['replicaSets', j, 'force', 'currentVersion'];
+  const before = isObject(a.force) ? a.force.currentVersion : undefined;
+  if (jsonEqual(before, b.force.currentVersion)) {
+    c.report(
+      'DBK614',
+      'to',
+      path,
+      `force.currentVersion is still set on replica set "${id}" from an earlier revision. Remove it once the forced reconfiguration has happened.`,
+    );
+    return;
+  }
+  c.change('replicaSets', 'action', `replica set "${id}": forced reconfiguration requested`, ['replicaSets', i], path);
+  c.report(
+    'DBK613',
+    'to',
+    path,
+    `This revision sets force.currentVersion on replica set "${id}": the members accept the new configuration without a majority, and majority-committed writes may be rolled back. Use it only to recover a set that lost its majority.`,
+  );
+}

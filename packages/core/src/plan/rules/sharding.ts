@@ -1,0 +1,156 @@
+import type { JsonPath } from '../../validation/diagnostic.js';
+import type { JsonObject } from '../../validation/util.js';
+import { keyedItems, type Pair, type PlanCollector } from '../context.js';
+import { changedKeys } from './processes.js';
+
+/** sharding[]: clusters, shards (removal drains), config servers. */
+export function planSharding(c: PlanCollector, pair: Pair): void {
+  const { from, to } = pair;
+  const before = keyedItems(from.sharding, (s) => s.name);
+  const after = keyedItems(to.sharding, (s) => s.name);
+  const added = [...after].filter(([name]) => !before.has(name));
+  const renamedTo = new Set<string>();
+  for (const [name, old] of before) {
+    const now = after.get(name);
+    if (now) {
+      planCluster(c, pair, name, old.item, old.index, now.item, now.index);
+      continue;
+    }
+    const fromPath = ['sharding', old.index];
+    const csrs = nonEmpty(old.item.configServerReplica);
+    const twin = csrs && added.find(([n, s]) => !renamedTo.has(n) && s.item.configServerReplica === csrs);
+    if (!twin) {
+      c.change('sharding', 'remove', `sharded cluster "${name}" removed`, fromPath, undefined);
+      continue;
+    }
+    const [newName, s] = twin;
+    renamedTo.add(newName);
+    const toPath = ['sharding', s.index, 'name'];
+    c.change('sharding', 'rename-as-remove-add', `sharded cluster "${name}" renamed "${newName}"`, fromPath, toPath);
+    c.report(
+      'DBK612',
+      'to',
+      toPath,
+      `Sharded cluster "${name}" is renamed "${newName}" (same config server replica set): the agent treats it as a removal plus an addition. Routers whose cluster is "${name}" and the balancer settings keyed by it must use "${newName}" in this revision.`,
+      [{ document: 'from', path: [...fromPath, 'name'], message: `the cluster was "${name}"` }],
+    );
+  }
+  for (const [name, s] of added) {
+    if (!renamedTo.has(name))
+      c.change('sharding', 'add', `sharded cluster "${name}" added`, undefined, ['sharding', s.index]);
+  }
+}
+
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function draining(cluster: JsonObject): readonly unknown[] {
+  return Array.isArray(cluster.draining) ? cluster.draining : [];
+}
+
+function planCluster(
+  c: PlanCollector,
+  { to }: Pair,
+  name: string,
+  a: JsonObject,
+  i: number,
+  b: JsonObject,
+  j: number,
+): void {
+  const fromPath: JsonPath = ['sharding', i];
+  const toPath: JsonPath = ['sharding', j];
+  const before = keyedItems(a.shards, (s) => s._id);
+  const after = keyedItems(b.shards, (s) => s._id);
+  const replicaSets = keyedItems(to.replicaSets, (rs) => rs._id);
+  for (const [id, shard] of before) {
+    const now = after.get(id);
+    const shardPath = [...fromPath, 'shards', shard.index];
+    if (now) {
+      const fields = changedKeys(shard.item, now.item);
+      if (fields.length > 0) {
+        c.change('sharding', 'change', `cluster "${name}": shard "${id}" ${fields.join(', ')} changed`, shardPath, [
+          ...toPath,
+          'shards',
+          now.index,
+        ]);
+      }
+      continue;
+    }
+    c.change(
+      'sharding',
+      'remove',
+      `cluster "${name}": shard "${id}" removed (its data is drained first)`,
+      shardPath,
+      undefined,
+    );
+    const rs = nonEmpty(shard.item.rs) ?? id;
+    const listed = draining(b).includes(rs);
+    c.report(
+      'DBK620',
+      'from',
+      shardPath,
+      `Shard "${id}" of cluster "${name}" is removed: the cluster first moves its data to the other shards, which takes time and load. Keep replica set "${rs}" and its processes until the drain finishes${listed ? '' : `, and list "${rs}" in sharding[].draining so the agent keeps restarting them as shard members`}.`,
+    );
+    if (!replicaSets.has(rs)) {
+      c.report(
+        'DBK621',
+        'from',
+        shardPath,
+        `Shard "${id}" is removed together with its replica set "${rs}": the data still on the shard has nowhere to drain from. Remove the shard first, and its replica set in a later revision once the drain has finished.`,
+      );
+    }
+  }
+  for (const [id, shard] of after) {
+    if (!before.has(id))
+      c.change('sharding', 'add', `cluster "${name}": shard "${id}" added`, undefined, [
+        ...toPath,
+        'shards',
+        shard.index,
+      ]);
+  }
+  planConfigServer(c, name, a, b, fromPath, toPath);
+  const others = changedKeys(a, b).filter((k) => k !== 'shards' && k !== 'configServerReplica' && k !== 'name');
+  if (others.length > 0)
+    c.change('sharding', 'change', `cluster "${name}": ${others.join(', ')} changed`, fromPath, toPath);
+}
+
+function planConfigServer(
+  c: PlanCollector,
+  name: string,
+  a: JsonObject,
+  b: JsonObject,
+  fromPath: JsonPath,
+  toPath: JsonPath,
+): void {
+  const before = nonEmpty(a.configServerReplica);
+  const after = nonEmpty(b.configServerReplica);
+  if (before === after) return;
+  const path = b.configServerReplica === undefined ? toPath : [...toPath, 'configServerReplica'];
+  const related = before
+    ? [{ document: 'from' as const, path: [...fromPath, 'configServerReplica'], message: `deployed: "${before}"` }]
+    : [];
+  c.change(
+    'sharding',
+    'reconfig',
+    `cluster "${name}": configServerReplica ${before ? `"${before}"` : 'unset'} → ${after ? `"${after}"` : 'unset'}`,
+    before ? [...fromPath, 'configServerReplica'] : fromPath,
+    path,
+  );
+  if (before) {
+    c.report(
+      'DBK622',
+      'to',
+      path,
+      `Cluster "${name}" changes its config server replica set from "${before}" to ${after ? `"${after}"` : 'none'}: the cluster's metadata lives on "${before}", and no revision can move it. To replace config servers, replace the members of "${before}" one at a time.`,
+      related,
+    );
+  } else if (Array.isArray(a.configServer) && a.configServer.length > 0) {
+    c.report(
+      'DBK623',
+      'to',
+      path,
+      `Cluster "${name}" gets config server replica set "${after}" while it runs mirrored config servers: this starts the SCCC → CSRS migration. Keep configServer until the migration has finished, then remove it in a later revision.`,
+    );
+  }
+}
