@@ -97,8 +97,3 @@ export function at(doc: unknown, path: JsonPath): unknown {
   }
   return node;
 }
-
-/** A name for messages: quoted when a string, `#index` otherwise. */
-export function label(name: unknown, index: number): string {
-  return typeof name === 'string' ? `"${name.length > 60 ? `${name.slice(0, 57)}…` : name}"` : `#${index}`;
-}

@@ -246,6 +246,15 @@ function planAuthSchema(c: PlanCollector, who: string, a: JsonObject, b: JsonObj
   }
 }
 
+/** Where a process's TLS mode is: net.tls.mode, else the legacy net.ssl.mode; the process when it has none. */
+function tlsModePath(p: JsonObject, j: number): (string | number)[] {
+  const args = p.args2_6;
+  const net = isObject(args) && isObject(args.net) ? args.net : undefined;
+  if (net && isObject(net.tls) && net.tls.mode !== undefined) return ['processes', j, 'args2_6', 'net', 'tls', 'mode'];
+  if (net && isObject(net.ssl) && net.ssl.mode !== undefined) return ['processes', j, 'args2_6', 'net', 'ssl', 'mode'];
+  return ['processes', j];
+}
+
 function tlsMode(p: JsonObject): unknown {
   const args = p.args2_6;
   if (!isObject(args) || !isObject(args.net)) return undefined;
@@ -263,10 +272,7 @@ function planTlsMode(c: PlanCollector, who: string, a: JsonObject, b: JsonObject
   const stepB = tlsStep(after);
   c.change('tls', 'restart', `${who}: TLS mode ${name(before)} → ${name(after)}`, ['processes', i], ['processes', j]);
   if (stepA === undefined || stepB === undefined || Math.abs(stepB - stepA) <= 1) return;
-  const args = b.args2_6;
-  const net = isObject(args) && isObject(args.net) ? args.net : undefined;
-  const key = net && isObject(net.tls) ? 'tls' : net && isObject(net.ssl) ? 'ssl' : undefined;
-  const path = key ? ['processes', j, 'args2_6', 'net', key, 'mode'] : ['processes', j];
+  const path = tlsModePath(b, j);
   c.report(
     'DBK630',
     'to',
