@@ -97,3 +97,8 @@ export function at(doc: unknown, path: JsonPath): unknown {
   }
   return node;
 }
+
+/** `[...base, field]` when the object has the field, else `base`: a path that always resolves. */
+export function fieldPath(object: JsonObject, base: JsonPath, field: string): JsonPath {
+  return object[field] === undefined ? base : [...base, field];
+}

@@ -1,5 +1,5 @@
 import { isObject, type JsonObject } from '../../validation/util.js';
-import { jsonEqual, keyedItems, type Pair, type PlanCollector } from '../context.js';
+import { fieldPath, jsonEqual, keyedItems, type Pair, type PlanCollector } from '../context.js';
 import { compareVersions, releaseStep, tlsStep } from '../releases.js';
 
 /** Fields planned by their own rules; every other changed field is a plain change. */
@@ -97,8 +97,8 @@ function planProcess(c: PlanCollector, name: string, a: JsonObject, i: number, b
       'processes',
       'restart',
       `${who}: options ${args.join(', ')} changed (restart)`,
-      [...fromPath, 'args2_6'],
-      [...toPath, 'args2_6'],
+      fieldPath(a, fromPath, 'args2_6'),
+      fieldPath(b, toPath, 'args2_6'),
     );
   }
   const others = changedKeys(a, b).filter((k) => !OWN_FIELDS.has(k));

@@ -1,0 +1,189 @@
+/**
+ * planTransition accepts any two values: a seeded fuzz over damaged documents, non-objects and null checks that it
+ * never throws and that every path it returns points into its document. Secrets never reach the plan.
+ */
+import { describe, expect, it } from 'vitest';
+import { at } from '../../src/plan/context.js';
+import { planTransition } from '../../src/plan/plan.js';
+import type { Plan } from '../../src/plan/types.js';
+import type { JsonPath } from '../../src/validation/diagnostic.js';
+import { makeDoc } from './harness.js';
+
+/** mulberry32: a small seeded generator, so a failure is reproducible from its seed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Mutable = Record<string | number, unknown>;
+
+const SCALARS: readonly unknown[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  3,
+  99,
+  '',
+  'x',
+  '7.0.12',
+  '3.2.15',
+  '8.0',
+  'requireTLS',
+  'disabled',
+  true,
+  false,
+  [],
+  {},
+];
+
+function pick<T>(rnd: () => number, items: readonly T[]): T {
+  return items[Math.floor(rnd() * items.length)] as T;
+}
+
+/** Every container path of a JSON value. */
+function containers(value: unknown, path: JsonPath = [], out: JsonPath[] = []): JsonPath[] {
+  if (typeof value !== 'object' || value === null) return out;
+  out.push(path);
+  for (const [key, child] of Object.entries(value))
+    containers(child, [...path, Array.isArray(value) ? Number(key) : key], out);
+  return out;
+}
+
+/** The base document with a few random edits: values replaced, keys deleted, subtrees moved. */
+function damaged(rnd: () => number): unknown {
+  const doc = makeDoc();
+  const edits = 1 + Math.floor(rnd() * 6);
+  for (let e = 0; e < edits; e++) {
+    const paths = containers(doc);
+    const path = pick(rnd, paths);
+    const node = at(doc, path) as Mutable;
+    const keys = Object.keys(node);
+    if (keys.length === 0) continue;
+    const key = Array.isArray(node) ? Math.floor(rnd() * node.length) : pick(rnd, keys);
+    const roll = rnd();
+    if (roll < 0.3) delete node[key];
+    else if (roll < 0.8) node[key] = structuredClone(pick(rnd, SCALARS));
+    else node[key] = structuredClone(at(doc, pick(rnd, paths)));
+  }
+  return doc;
+}
+
+function anyValue(rnd: () => number): unknown {
+  const roll = rnd();
+  if (roll < 0.1) return pick(rnd, [null, undefined, 0, 'text', true, [], [makeDoc()]]);
+  if (roll < 0.25) return makeDoc();
+  return damaged(rnd);
+}
+
+function unresolved(plan: Plan, from: unknown, to: unknown): string[] {
+  const doc = (which: 'from' | 'to') => (which === 'from' ? from : to);
+  const bad: string[] = [];
+  const check = (which: 'from' | 'to', path: JsonPath | undefined, what: string) => {
+    if (path && (path.length > 0 ? at(doc(which), path) === undefined : doc(which) === undefined))
+      bad.push(`${what}: ${which} ${JSON.stringify(path)}`);
+  };
+  for (const c of plan.changes) {
+    check('from', c.fromPath, c.summary);
+    check('to', c.toPath, c.summary);
+    if (!c.fromPath && !c.toPath) bad.push(`${c.summary}: no path`);
+  }
+  for (const d of plan.diagnostics) {
+    check(d.document, d.path, d.code);
+    for (const r of d.related ?? []) check(r.document, r.path, `${d.code} related`);
+  }
+  return bad;
+}
+
+describe('planTransition on arbitrary pairs', () => {
+  it('never throws and every path resolves in its document (2 000 seeded pairs)', () => {
+    const rnd = random(0x5eed);
+    let planned = 0;
+    for (let n = 0; n < 2000; n++) {
+      const from = anyValue(rnd);
+      const to = rnd() < 0.3 ? damaged(rnd) : anyValue(rnd);
+      let plan: Plan | undefined;
+      expect(() => {
+        plan = planTransition(from, to);
+      }, `pair ${n}`).not.toThrow();
+      if (!plan) continue;
+      expect(unresolved(plan, from, to), `pair ${n}`).toEqual([]);
+      expect(
+        plan.diagnostics.filter((d) => d.code === 'DBK699'),
+        `pair ${n}`,
+      ).toEqual([]);
+      if (plan.changes.length > 0) planned++;
+    }
+    expect(planned).toBeGreaterThan(1000);
+  });
+
+  it.for([
+    ['null', null],
+    ['a number', 3],
+    ['an array', []],
+    ['undefined', undefined],
+  ] as const)('says when from is %s', ([, value]) => {
+    const plan = planTransition(value, makeDoc());
+    expect(plan.changes).toEqual([]);
+    expect(plan.diagnostics).toEqual([]);
+    expect(plan.notes).toHaveLength(1);
+    expect(plan.notes[0]).toMatch(/^from is not an object/);
+  });
+
+  it('says when both are not objects', () => {
+    expect(planTransition('a', null).notes).toEqual([
+      'from is not an object (got string): nothing was planned.',
+      'to is not an object (got null): nothing was planned.',
+    ]);
+  });
+});
+
+describe('secrets never reach the plan', () => {
+  const secrets = [
+    ['auth', 'autoPwd'],
+    ['auth', 'key'],
+    ['auth', 'newAutoPwd'],
+    ['auth', 'usersWanted', 0, 'initPwd'],
+    ['auth', 'usersWanted', 1, 'pwd'],
+    ['tls', 'autoPEMKeyFilePwd'],
+    ['ldap', 'bindQueryPassword'],
+  ] as const;
+  const before = makeDoc();
+  const after = makeDoc([
+    ['set', ['version'], 8],
+    ...secrets.map((path, i) => ['set', path, `CHANGED-SECRET-${i}`] as const),
+    ['set', ['auth', 'newKey'], 'NEWKEY-SECRET-9'],
+  ]);
+  const plan = planTransition(before, after);
+  const text = JSON.stringify(plan);
+
+  it('says each secret changed', () => {
+    expect(plan.changes.map((c) => c.summary)).toEqual(
+      expect.arrayContaining([
+        'auth.autoPwd changed (value not shown)',
+        'auth.key changed (value not shown)',
+        'key rotation started (newKey set; value not shown)',
+        'tls.autoPEMKeyFilePwd changed (value not shown)',
+        'ldap.bindQueryPassword changed (value not shown)',
+      ]),
+    );
+  });
+
+  it.for(secrets.map((path) => [path.join('.'), at(before, path)] as const))(
+    'never writes the old value of %s',
+    ([, value]) => {
+      expect(typeof value).toBe('string');
+      expect(text).not.toContain(value as string);
+    },
+  );
+
+  it('never writes a new value', () => {
+    expect(text).not.toMatch(/CHANGED-SECRET|NEWKEY-SECRET/);
+  });
+});
