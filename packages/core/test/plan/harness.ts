@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { at } from '../../src/plan/context.js';
 import { planTransition } from '../../src/plan/plan.js';
 import type { Plan } from '../../src/plan/types.js';
-import { formatJsonPath } from '../../src/validation/diagnostic.js';
+import { formatJsonPath, type JsonPath } from '../../src/validation/diagnostic.js';
 import { type Edit, makeDoc } from '../validation/harness.js';
 
 export { type Edit, makeDoc };
@@ -42,4 +43,24 @@ export function describeRows(groups: readonly (readonly [string, readonly Row[]]
       for (const change of options?.changes ?? []) expect(kinds(plan)).toContain(change);
     });
   });
+}
+
+/** Every path of the plan that does not resolve in its document, as readable lines (empty when all resolve). */
+export function unresolved(plan: Plan, from: unknown, to: unknown): string[] {
+  const doc = (which: 'from' | 'to') => (which === 'from' ? from : to);
+  const bad: string[] = [];
+  const check = (which: 'from' | 'to', path: JsonPath | undefined, what: string) => {
+    if (path && (path.length > 0 ? at(doc(which), path) === undefined : doc(which) === undefined))
+      bad.push(`${what}: ${which} ${JSON.stringify(path)}`);
+  };
+  for (const c of plan.changes) {
+    check('from', c.fromPath, c.summary);
+    check('to', c.toPath, c.summary);
+    if (!c.fromPath && !c.toPath) bad.push(`${c.summary}: no path`);
+  }
+  for (const d of plan.diagnostics) {
+    check(d.document, d.path, d.code);
+    for (const r of d.related ?? []) check(r.document, r.path, `${d.code} related`);
+  }
+  return bad;
 }

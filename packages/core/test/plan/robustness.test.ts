@@ -7,7 +7,7 @@ import { at } from '../../src/plan/context.js';
 import { planTransition } from '../../src/plan/plan.js';
 import type { Plan } from '../../src/plan/types.js';
 import type { JsonPath } from '../../src/validation/diagnostic.js';
-import { makeDoc } from './harness.js';
+import { makeDoc, unresolved } from './harness.js';
 
 /** mulberry32: a small seeded generator, so a failure is reproducible from its seed. */
 function random(seed: number): () => number {
@@ -80,25 +80,6 @@ function anyValue(rnd: () => number): unknown {
   if (roll < 0.1) return pick(rnd, [null, undefined, 0, 'text', true, [], [makeDoc()]]);
   if (roll < 0.25) return makeDoc();
   return damaged(rnd);
-}
-
-function unresolved(plan: Plan, from: unknown, to: unknown): string[] {
-  const doc = (which: 'from' | 'to') => (which === 'from' ? from : to);
-  const bad: string[] = [];
-  const check = (which: 'from' | 'to', path: JsonPath | undefined, what: string) => {
-    if (path && (path.length > 0 ? at(doc(which), path) === undefined : doc(which) === undefined))
-      bad.push(`${what}: ${which} ${JSON.stringify(path)}`);
-  };
-  for (const c of plan.changes) {
-    check('from', c.fromPath, c.summary);
-    check('to', c.toPath, c.summary);
-    if (!c.fromPath && !c.toPath) bad.push(`${c.summary}: no path`);
-  }
-  for (const d of plan.diagnostics) {
-    check(d.document, d.path, d.code);
-    for (const r of d.related ?? []) check(r.document, r.path, `${d.code} related`);
-  }
-  return bad;
 }
 
 describe('planTransition on arbitrary pairs', () => {
