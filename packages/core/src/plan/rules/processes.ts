@@ -1,5 +1,5 @@
 import { isObject, type JsonObject } from '../../validation/util.js';
-import { fieldPath, jsonEqual, keyedItems, type Pair, type PlanCollector } from '../context.js';
+import { fieldPath, jsonEqual, keyedItems, type Pair, type PlanCollector, renameCandidates } from '../context.js';
 import { compareVersions, releaseStep, tlsStep } from '../releases.js';
 
 /** Fields planned by their own rules; every other changed field is a plain change. */
@@ -30,8 +30,9 @@ export function planProcesses(c: PlanCollector, { from, to }: Pair): void {
   const removed = [...before].filter(([name]) => !after.has(name));
   const added = [...after].filter(([name]) => !before.has(name));
   const renamedTo = new Set<string>();
+  const twinOf = renameCandidates(added, (p) => hostSignature(p.item));
   for (const [oldName, old] of removed) {
-    const twin = added.find(([newName, p]) => !renamedTo.has(newName) && sameHost(old.item, p.item));
+    const twin = twinOf(hostSignature(old.item));
     const fromPath = ['processes', old.index];
     if (twin) {
       const [newName, p] = twin;
@@ -57,9 +58,9 @@ export function planProcesses(c: PlanCollector, { from, to }: Pair): void {
   }
 }
 
-function sameHost(a: JsonObject, b: JsonObject): boolean {
-  if (typeof a.hostname !== 'string' || a.hostname !== b.hostname) return false;
-  return jsonEqual(port(a), port(b));
+/** Host and port: a process that keeps them under a new name is a rename. */
+function hostSignature(p: JsonObject): string | undefined {
+  return typeof p.hostname === 'string' ? JSON.stringify([p.hostname, port(p) ?? null]) : undefined;
 }
 
 function port(p: JsonObject): unknown {

@@ -1,6 +1,6 @@
 import type { JsonPath } from '../../validation/diagnostic.js';
 import { isObject, type JsonObject } from '../../validation/util.js';
-import { jsonEqual, keyedItems, type Pair, type PlanCollector } from '../context.js';
+import { jsonEqual, keyedItems, type Pair, type PlanCollector, renameCandidates } from '../context.js';
 import { changedKeys } from './processes.js';
 
 /** replicaSets[]: additions, removals, renames, member reconfiguration, voting changes and forced reconfigs. */
@@ -9,6 +9,7 @@ export function planReplicaSets(c: PlanCollector, { from, to }: Pair): void {
   const after = keyedItems(to.replicaSets, (rs) => rs._id);
   const added = [...after].filter(([id]) => !before.has(id));
   const renamedTo = new Set<string>();
+  const twinOf = renameCandidates(added, (rs) => hostsSignature(rs.item));
   for (const [id, old] of before) {
     const now = after.get(id);
     if (now) {
@@ -16,10 +17,7 @@ export function planReplicaSets(c: PlanCollector, { from, to }: Pair): void {
       continue;
     }
     const fromPath = ['replicaSets', old.index];
-    const hosts = memberHosts(old.item);
-    const twin = added.find(
-      ([newId, rs]) => !renamedTo.has(newId) && hosts.length > 0 && jsonEqual(hosts, memberHosts(rs.item)),
-    );
+    const twin = twinOf(hostsSignature(old.item));
     if (!twin) {
       c.change('replicaSets', 'remove', `replica set "${id}" removed`, fromPath, undefined);
       continue;
@@ -42,8 +40,10 @@ export function planReplicaSets(c: PlanCollector, { from, to }: Pair): void {
   }
 }
 
-function memberHosts(rs: JsonObject): string[] {
-  return [...keyedItems(rs.members, (m) => m.host).keys()].sort();
+/** The sorted member hosts: a replica set that keeps them under a new _id is a rename. */
+function hostsSignature(rs: JsonObject): string | undefined {
+  const hosts = [...keyedItems(rs.members, (m) => m.host).keys()].sort();
+  return hosts.length > 0 ? JSON.stringify(hosts) : undefined;
 }
 
 /** Whether a member votes: `votes` defaults to 1 on the server, and arbiters vote. */

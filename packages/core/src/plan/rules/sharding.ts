@@ -1,6 +1,6 @@
 import type { JsonPath } from '../../validation/diagnostic.js';
 import type { JsonObject } from '../../validation/util.js';
-import { keyedItems, type Pair, type PlanCollector } from '../context.js';
+import { keyedItems, type Pair, type PlanCollector, renameCandidates } from '../context.js';
 import { changedKeys } from './processes.js';
 
 /** sharding[]: clusters, shards (removal drains), config servers. */
@@ -10,6 +10,7 @@ export function planSharding(c: PlanCollector, pair: Pair): void {
   const after = keyedItems(to.sharding, (s) => s.name);
   const added = [...after].filter(([name]) => !before.has(name));
   const renamedTo = new Set<string>();
+  const twinOf = renameCandidates(added, (s) => nonEmpty(s.item.configServerReplica));
   for (const [name, old] of before) {
     const now = after.get(name);
     if (now) {
@@ -17,8 +18,7 @@ export function planSharding(c: PlanCollector, pair: Pair): void {
       continue;
     }
     const fromPath = ['sharding', old.index];
-    const csrs = nonEmpty(old.item.configServerReplica);
-    const twin = csrs && added.find(([n, s]) => !renamedTo.has(n) && s.item.configServerReplica === csrs);
+    const twin = twinOf(nonEmpty(old.item.configServerReplica));
     if (!twin) {
       c.change('sharding', 'remove', `sharded cluster "${name}" removed`, fromPath, undefined);
       continue;
