@@ -217,7 +217,7 @@ function planFeatureCompatibility(
       'DBK604',
       'to',
       path,
-      `${who} would run ${String(b.version)} with featureCompatibilityVersion "${String(after)}", which is newer than the server: the server does not start. Lower featureCompatibilityVersion in an earlier revision before downgrading.`,
+      `${who} would run ${String(b.version)} with featureCompatibilityVersion "${String(after)}", which is newer than the server: the server does not start. ${versionMoved < 0 ? 'Lower featureCompatibilityVersion in an earlier revision, then downgrade.' : 'Upgrade the server first, and raise featureCompatibilityVersion in a later revision.'}`,
       [{ document: 'to', path: ['processes', j, 'version'], message: `server ${String(b.version)}` }],
     );
   }
