@@ -108,6 +108,30 @@ describeRows([
         ['DBK610 replicaSets[1].members'],
       ],
       [
+        'before 4.4 a reconfiguration may change several voters',
+        [
+          ['push', ['replicaSets', 2, 'members'], { _id: 4, host: 'cfg-0' }],
+          ['push', ['replicaSets', 2, 'members'], { _id: 5, host: 'arb-0' }],
+          ['set', ['processes', 0, 'version'], '4.2.1'],
+          ['set', ['processes', 3, 'version'], '4.2.1'],
+        ],
+        [],
+        {
+          from: [
+            ['set', ['processes', 0, 'version'], '4.2.1'],
+            ['set', ['processes', 3, 'version'], '4.2.1'],
+          ],
+        },
+      ],
+      [
+        'a member of unknown version keeps the warning',
+        [
+          ['push', ['replicaSets', 2, 'members'], { _id: 4, host: 'cfg-0' }],
+          ['push', ['replicaSets', 2, 'members'], { _id: 5, host: 'nowhere' }],
+        ],
+        ['DBK610 replicaSets[2].members'],
+      ],
+      [
         'removing one of two voters loses the old majority',
         [['delete', [...shard0Members, 2]]],
         ['DBK611 replicaSets[1].members'],

@@ -1,6 +1,7 @@
 import type { JsonPath } from '../../validation/diagnostic.js';
 import { isObject, type JsonObject } from '../../validation/util.js';
 import { jsonEqual, keyedItems, type Pair, type PlanCollector, renameCandidates } from '../context.js';
+import { releaseStep } from '../releases.js';
 import { changedKeys } from './processes.js';
 
 /** replicaSets[]: additions, removals, renames, member reconfiguration, voting changes and forced reconfigs. */
@@ -10,10 +11,11 @@ export function planReplicaSets(c: PlanCollector, { from, to }: Pair): void {
   const added = [...after].filter(([id]) => !before.has(id));
   const renamedTo = new Set<string>();
   const twinOf = renameCandidates(added, (rs) => hostsSignature(rs.item));
+  const versions = serverVersions(to);
   for (const [id, old] of before) {
     const now = after.get(id);
     if (now) {
-      planReplicaSet(c, id, old.item, old.index, now.item, now.index);
+      planReplicaSet(c, id, old.item, old.index, now.item, now.index, versions);
       continue;
     }
     const fromPath = ['replicaSets', old.index];
@@ -51,7 +53,38 @@ function votes(member: JsonObject): boolean {
   return typeof member.votes === 'number' ? member.votes > 0 : true;
 }
 
-function planReplicaSet(c: PlanCollector, id: string, a: JsonObject, i: number, b: JsonObject, j: number): void {
+/** Each process's server version by name and by alias. */
+function serverVersions(doc: JsonObject): ReadonlyMap<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const p of keyedItems(doc.processes, (x) => x.name).values()) {
+    if (typeof p.item.name === 'string') out.set(p.item.name, p.item.version);
+    if (typeof p.item.alias === 'string') out.set(p.item.alias, p.item.version);
+  }
+  return out;
+}
+
+const FOUR_FOUR = releaseStep('4.4') ?? 0;
+
+/** Whether every member named runs a server older than 4.4, where a reconfiguration may change several voters. */
+function allBefore44(hosts: Iterable<string>, versions: ReadonlyMap<string, unknown>): boolean {
+  let any = false;
+  for (const host of hosts) {
+    const step = releaseStep(versions.get(host));
+    if (step === undefined || step >= FOUR_FOUR) return false;
+    any = true;
+  }
+  return any;
+}
+
+function planReplicaSet(
+  c: PlanCollector,
+  id: string,
+  a: JsonObject,
+  i: number,
+  b: JsonObject,
+  j: number,
+  versions: ReadonlyMap<string, unknown>,
+): void {
   const fromPath: JsonPath = ['replicaSets', i];
   const toPath: JsonPath = ['replicaSets', j];
   const before = keyedItems(a.members, (m) => m.host);
@@ -98,7 +131,7 @@ function planReplicaSet(c: PlanCollector, id: string, a: JsonObject, i: number, 
     if (votes(m.item)) votingChanges.push(`"${host}" added`);
   }
   const membersPath: JsonPath = Array.isArray(b.members) ? [...toPath, 'members'] : toPath;
-  if (votingChanges.length > 1) {
+  if (votingChanges.length > 1 && !allBefore44(after.keys(), versions)) {
     c.report(
       'DBK610',
       'to',
