@@ -179,8 +179,17 @@ export function openApiDocument(version: string): Json {
         put: {
           summary: 'Replace the automation configuration (not in the spec)',
           description:
-            "Validated with @dbkit/core: a document with errors gets 400 AUTOMATION_CONFIG_INVALID with the editor's diagnostics. version must be higher than the stored one, else 409 and nothing changes.",
-          parameters: [GROUP, ...COMMON_QUERY],
+            "Validated with @dbkit/core: a document with errors gets 400 AUTOMATION_CONFIG_INVALID with the editor's diagnostics; a transition from the stored revision that planTransition calls unsafe gets 400 AUTOMATION_CONFIG_UNSAFE_TRANSITION (unless allowUnsafeTransition=true). version must be higher than the stored one, else 409 and nothing changes.",
+          parameters: [
+            GROUP,
+            {
+              name: 'allowUnsafeTransition',
+              in: 'query',
+              schema: { type: 'boolean', default: false },
+              description: 'Store the document even when the transition from the stored revision has errors.',
+            },
+            ...COMMON_QUERY,
+          ],
           requestBody: { required: true, content: { 'application/json': { schema: ref('automation-config') } } },
           responses: {
             '200': json({ type: 'object' }, 'Stored; the body is {}.'),

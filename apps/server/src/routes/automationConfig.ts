@@ -1,12 +1,21 @@
 /**
  * GET and PUT /groups/{PROJECT-ID}/automationConfig (not in the spec; the real service has them, domain.md §9).
  * PUT validates with core's `validateAutomationConfig` and refuses a document with errors (400, with the same codes
- * and paths an editor shows), keeps unknown fields (the exact text is stored), and accepts only a `version` higher
- * than the stored one: a stale write gets 409 and nothing stored changes. GET returns exactly what was stored.
+ * and paths an editor shows), refuses an unsafe transition from the stored revision (core's `planTransition`; 400
+ * unless `?allowUnsafeTransition=true`), keeps unknown fields (the exact text is stored), and accepts only a
+ * `version` higher than the stored one: a stale write gets 409 and nothing stored changes. GET returns exactly what
+ * was stored.
  */
-import { type AutomationConfigErrorBody, apiError, formatJsonPath, validateAutomationConfig } from '@dbkit/core';
+import {
+  type AutomationConfigErrorBody,
+  apiError,
+  formatJsonPath,
+  planTransition,
+  validateAutomationConfig,
+} from '@dbkit/core';
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../http/context.js';
+import type { StoredAutomationConfig } from '../state.js';
 import { bodyText, readJsonBody } from './body.js';
 
 type Params = { groupId: string };
@@ -29,6 +38,43 @@ export function invalidConfigBody(document: unknown): AutomationConfigErrorBody 
     })),
   };
 }
+
+/**
+ * The 400 body for a transition from the stored revision that core's `planTransition` calls unsafe (an error),
+ * with every error and warning of the plan. Version codes are left to the store's compare-and-set (409), which is
+ * the authority on concurrent writes.
+ */
+export function unsafeTransitionBody(
+  stored: StoredAutomationConfig,
+  document: unknown,
+): AutomationConfigErrorBody | undefined {
+  let previous: unknown;
+  try {
+    previous = JSON.parse(stored.text);
+  } catch {
+    return undefined;
+  }
+  const plan = planTransition(previous, document);
+  const diagnostics = plan.diagnostics.filter((d) => d.severity !== 'info' && !VERSION_CODES.has(d.code));
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  const [first] = errors;
+  if (first === undefined) return undefined;
+  return {
+    ...apiError('AUTOMATION_CONFIG_UNSAFE_TRANSITION', [stored.version, errors.length, first.message], {
+      hint: 'Make the change in smaller revisions, as the diagnostics say, or add ?allowUnsafeTransition=true to PUT it anyway.',
+    }),
+    diagnostics: diagnostics.map((d) => ({
+      code: d.code,
+      severity: d.severity,
+      path: formatJsonPath(d.path),
+      message: d.message,
+      document: d.document,
+    })),
+  };
+}
+
+/** The plan's version codes: the store's compare-and-set answers those (409). */
+const VERSION_CODES: ReadonlySet<string> = new Set(['DBK601', 'DBK602']);
 
 export function registerAutomationConfig(app: FastifyInstance, base: string, ctx: RouteContext): void {
   const path = `${base}/groups/:groupId/automationConfig`;
@@ -55,6 +101,11 @@ export function registerAutomationConfig(app: FastifyInstance, base: string, ctx
     const invalid = invalidConfigBody(document);
     if (invalid !== undefined) return ctx.respond.error(reply, invalid, presentation);
     const version = (document as { version: number }).version;
+    if (request.dbkit.query.allowUnsafeTransition !== 'true') {
+      const stored = await ctx.store.getAutomationConfig(request.params.groupId);
+      const unsafe = stored === undefined ? undefined : unsafeTransitionBody(stored, document);
+      if (unsafe !== undefined) return ctx.respond.error(reply, unsafe, presentation);
+    }
     const outcome = await ctx.store.putAutomationConfig(request.params.groupId, {
       version,
       text: bodyText(request.body),

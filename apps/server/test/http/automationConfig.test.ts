@@ -3,7 +3,7 @@
  * text kept (unknown fields, number spellings), version compare-and-set (409, nothing lost), body limits.
  */
 import { readFileSync } from 'node:fs';
-import { formatJsonPath, validateAutomationConfig } from '@dbkit/core';
+import { formatJsonPath, planTransition, validateAutomationConfig } from '@dbkit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DigestClient, type Running, start } from '../helpers.js';
 
@@ -102,6 +102,31 @@ describe('automation config', () => {
     expect(statuses).toEqual([200, ...Array(11).fill(409)]);
     const winner = texts[responses.findIndex((r) => r?.status === 200)];
     expect((await client.request(url())).text).toBe(winner);
+  });
+
+  it('refuses an unsafe transition from the stored revision (the plan errors), unless allowUnsafeTransition=true', async () => {
+    const stored = JSON.parse((await client.request(url())).text) as { version: number };
+    const from = JSON.parse(withVersion(example, stored.version + 1)) as { replicaSets: { members: unknown[] }[] };
+    expect((await put(JSON.stringify(from))).status).toBe(200);
+    const to = structuredClone(from);
+    to.replicaSets[0]?.members.splice(1);
+    const next = JSON.stringify({ ...to, version: stored.version + 2 });
+    const expected = planTransition(from, JSON.parse(next))
+      .diagnostics.filter((d) => d.severity !== 'info' && d.code !== 'DBK602')
+      .map((d) => `${d.severity} ${d.code} ${d.document} ${formatJsonPath(d.path)}`);
+    expect(expected.some((line) => line.startsWith('error DBK611'))).toBe(true);
+    const refused = await put(next);
+    expect(refused.status).toBe(400);
+    const body = refused.json<{
+      errorCode: string;
+      diagnostics: { code: string; severity: string; document: string; path: string }[];
+    }>();
+    expect(body.errorCode).toBe('AUTOMATION_CONFIG_UNSAFE_TRANSITION');
+    expect(body.diagnostics.map((d) => `${d.severity} ${d.code} ${d.document} ${d.path}`)).toEqual(expected);
+    expect(JSON.parse((await client.request(url())).text)).toEqual(from);
+    const forced = await put(next, `${url()}?allowUnsafeTransition=true`);
+    expect(forced.status).toBe(200);
+    expect((await client.request(url())).text).toBe(next);
   });
 
   it.for([

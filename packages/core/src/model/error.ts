@@ -238,6 +238,14 @@ export const ErrorCode = {
     parameters: ['count', 'path', 'message'],
     source: 'dbkit',
   },
+  // 400, for a PUT of the automation config whose transition from the stored revision is unsafe (planTransition).
+  AUTOMATION_CONFIG_UNSAFE_TRANSITION: {
+    status: 400,
+    reason: 'Bad Request',
+    detail: 'Going from version <from> to this configuration is unsafe (<count> errors); the first: <message>',
+    parameters: ['from', 'count', 'message'],
+    source: 'dbkit',
+  },
   // 500 Internal Server Error
   UNEXPECTED_ERROR: {
     status: 500,
@@ -279,9 +287,9 @@ export type ApiErrorBody = {
 };
 
 /**
- * Not in the spec: the body of a 400 `AUTOMATION_CONFIG_INVALID` answer to a PUT of the automation configuration. The
- * error body, plus every diagnostic dbkit's validator reports (errors and warnings), with the codes and JSON paths an
- * editor shows for the same document.
+ * Not in the spec: the body of a 400 `AUTOMATION_CONFIG_INVALID` or `AUTOMATION_CONFIG_UNSAFE_TRANSITION` answer to a
+ * PUT of the automation configuration. The error body, plus every diagnostic dbkit's validator (or transition plan)
+ * reports (errors and warnings), with the codes and JSON paths an editor shows for the same document.
  */
 export type AutomationConfigErrorBody = ApiErrorBody & {
   readonly diagnostics: readonly {
@@ -290,5 +298,7 @@ export type AutomationConfigErrorBody = ApiErrorBody & {
     /** The JSON path, e.g. `processes[2].authSchemaVersion`. */
     readonly path: string;
     readonly message: string;
+    /** For a transition diagnostic (`AUTOMATION_CONFIG_UNSAFE_TRANSITION`): the stored (`from`) or sent (`to`) document. */
+    readonly document?: 'from' | 'to';
   }[];
 };
