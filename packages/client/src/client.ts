@@ -163,12 +163,18 @@ export function createClient(options: ClientOptions) {
       },
       /**
        * Replaces the document (its `version` must be higher than the stored one). Text is sent byte for byte; an
-       * object is serialised with two-space indentation. A 400 carries the validator's `diagnostics`; a 409 means
-       * someone else published first.
+       * object is serialised with two-space indentation. A 400 carries the validator's `diagnostics`
+       * (`AUTOMATION_CONFIG_INVALID`) or the transition plan's (`AUTOMATION_CONFIG_UNSAFE_TRANSITION`, which
+       * `allowUnsafeTransition` overrides); a 409 means someone else published first.
        */
-      put: async (groupId: string, document: string | Record<string, unknown>, opts: RequestOptions = {}) => {
+      put: async (
+        groupId: string,
+        document: string | Record<string, unknown>,
+        opts: RequestOptions & { readonly allowUnsafeTransition?: boolean } = {},
+      ) => {
         const body = typeof document === 'string' ? document : `${JSON.stringify(document, null, 2)}\n`;
-        await transport.call('PUT', transport.url(`/groups/${segment(groupId)}/automationConfig`), {
+        const query = opts.allowUnsafeTransition === true ? { allowUnsafeTransition: true } : {};
+        await transport.call('PUT', transport.url(`/groups/${segment(groupId)}/automationConfig`, query), {
           body,
           ...signalOf(opts),
         });
