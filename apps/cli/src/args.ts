@@ -18,6 +18,17 @@ export interface ValidateCommand {
   readonly jobs: number | undefined;
 }
 
+export interface PlanCommand {
+  readonly command: 'plan';
+  /** The deployed revision: a file, or `-` for stdin. */
+  readonly from: string;
+  /** The new revision: a file, or `-` for stdin. */
+  readonly to: string;
+  readonly format: Format;
+  /** `--color` / `--no-color`; undefined: decide from the environment. */
+  readonly color: boolean | undefined;
+}
+
 export interface SchemaCommand {
   readonly command: 'schema';
   readonly out: string | undefined;
@@ -25,15 +36,16 @@ export interface SchemaCommand {
 
 export type Command =
   | ValidateCommand
+  | PlanCommand
   | SchemaCommand
   | ApiCommand
   | { readonly command: 'help'; readonly topic?: HelpTopic }
   | { readonly command: 'version' };
 
-export type HelpTopic = 'validate' | 'schema' | ApiResource;
+export type HelpTopic = 'validate' | 'plan' | 'schema' | ApiResource;
 
 const isHelpTopic = (value: string | undefined): value is HelpTopic =>
-  value === 'validate' || value === 'schema' || (value !== undefined && isApiResource(value));
+  value === 'validate' || value === 'plan' || value === 'schema' || (value !== undefined && isApiResource(value));
 
 export type ParsedArgs =
   | { readonly ok: true; readonly value: Command }
@@ -70,6 +82,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
   }
   if (first === '--version' || first === '-v') return { ok: true, value: { command: 'version' } };
   if (first === 'validate') return parseValidate(rest);
+  if (first === 'plan') return parsePlan(rest);
   if (first === 'schema') return parseSchema(rest);
   if (isApiResource(first)) return parseApiCommand(first, rest, describeParseError);
   if (first.startsWith('-')) {
@@ -125,6 +138,48 @@ const validateOptions = {
   jobs: { type: 'string', short: 'j' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+const planOptions = {
+  format: { type: 'string', short: 'f' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function parsePlan(args: readonly string[]): ParsedArgs {
+  const parse = () => parseArgs({ args: [...args], options: planOptions, allowPositionals: true, strict: true });
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse();
+  } catch (error) {
+    return usageError(describeParseError(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { ok: true, value: { command: 'help', topic: 'plan' } };
+  const format = values.format ?? 'text';
+  if (!(FORMATS as readonly string[]).includes(format)) {
+    return usageError(`--format takes ${FORMATS.join(', ')}, not "${format}"`);
+  }
+  if (values.color && values['no-color']) return usageError('give --color or --no-color, not both');
+  const [from, to, extra] = positionals;
+  if (from === undefined || to === undefined) {
+    return usageError(
+      `dbkit plan needs ${from === undefined ? 'two files' : 'a second file'}: the deployed revision and the new one, e.g. dbkit plan deployed.json next.json`,
+    );
+  }
+  if (extra !== undefined) return usageError(`unexpected argument ${extra}: dbkit plan compares exactly two files`);
+  if (from === '-' && to === '-') return usageError('stdin (-) can be only one of the two revisions');
+  return {
+    ok: true,
+    value: {
+      command: 'plan',
+      from,
+      to,
+      format: format as Format,
+      color: values.color ? true : values['no-color'] ? false : undefined,
+    },
+  };
+}
 
 const schemaOptions = {
   out: { type: 'string', short: 'o' },

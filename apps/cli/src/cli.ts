@@ -2,8 +2,9 @@
 import { API_HELP } from './api/help.js';
 import { runApi } from './api/run.js';
 import { type HelpTopic, parseCommandLine } from './args.js';
-import { MAIN_HELP, SCHEMA_HELP, VALIDATE_HELP } from './help.js';
+import { MAIN_HELP, PLAN_HELP, SCHEMA_HELP, VALIDATE_HELP } from './help.js';
 import type { Io } from './io.js';
+import { runPlan } from './planCommand.js';
 import { runSchema } from './schemaCommand.js';
 import { runValidate } from './validateCommand.js';
 
@@ -23,6 +24,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return 0;
     case 'validate':
       return runValidate(command, io);
+    case 'plan':
+      return runPlan(command, io);
     case 'schema':
       return runSchema(command, io);
     case 'api':
@@ -35,6 +38,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 function helpText(topic: HelpTopic | undefined): string {
   if (topic === undefined) return MAIN_HELP;
   if (topic === 'validate') return VALIDATE_HELP;
+  if (topic === 'plan') return PLAN_HELP;
   if (topic === 'schema') return SCHEMA_HELP;
   return API_HELP[topic];
 }

@@ -5,6 +5,8 @@ and calls the service's REST interface.
 
 Usage:
   dbkit validate <file|folder|glob|->... [options]   validate automation configs
+  dbkit plan OLD NEW [options]                       what replacing the deployed OLD with NEW does, and what is
+                                                     unsafe about it
   dbkit schema [--out <folder>]                      write the JSON Schemas and catalog.json
 
   dbkit alerts list GROUP [--status S]               the alerts of a project
@@ -46,6 +48,32 @@ Exit codes:
   1  errors found, or more warnings than --max-warnings
   2  bad usage, a missing or unreadable input, or a file that is not valid JSON (comments and trailing commas
      included); the reason is one line on stderr
+`;
+
+export const PLAN_HELP = `Usage: dbkit plan OLD NEW [options]
+
+Plans the transition from the deployed automation config OLD to the new revision NEW, like terraform plan:
+what the agent will do, grouped by area, and the transition diagnostics (DBK6xx) where a step is unsafe or
+impossible (a lower version, two voting members at once, a TLS mode skipped, a key replaced without newKey, …).
+OLD or NEW (not both) may be - for stdin. Both must be plain JSON; secret values are never printed.
+
+  + add      - remove      ~ change, restart, reconfig, upgrade, downgrade      -/+ rename (remove and add)
+  ! one-shot action (restart, resync, compaction, key rotation)
+
+Options:
+  -f, --format <text|json|sarif>  text (default): the changes by area, each area's diagnostics as
+                                  file:line:col severity CODE message with a code frame from the file it points
+                                  into, then Plan: N to add, N to change, N to remove; N errors, N warnings.
+                                  json: the plan object, with file, line and column added to every path
+                                  sarif: the diagnostics as SARIF 2.1.0, like dbkit validate --format sarif
+      --color, --no-color         force colour on or off (default: on for a terminal; NO_COLOR, FORCE_COLOR honoured)
+  -h, --help
+
+Exit codes:
+  0  the plan has no error (warnings allowed)
+  1  the plan has errors: the transition is unsafe or impossible as one revision
+  2  bad usage, a missing or unreadable file, or a file that is not valid JSON or not an object; the reason is
+     one line on stderr (file:line:col for a syntax error)
 `;
 
 export const SCHEMA_HELP = `Usage: dbkit schema [--out <folder>]

@@ -27,7 +27,8 @@ export type Inputs =
 /** Folders are walked for `.json` files; these are never entered. */
 const IGNORED = ['**/node_modules/**', '**/.git/**'];
 
-function displayName(cwd: string, path: string): string {
+/** A path as every output prints it: relative to the working directory, `/`-separated. */
+export function displayName(cwd: string, path: string): string {
   const name = relative(cwd, path) || path;
   return sep === '/' ? name : name.split(sep).join('/');
 }

@@ -1,0 +1,81 @@
+/**
+ * `dbkit plan --format sarif`: the plan's diagnostics as SARIF 2.1.0, shaped like `dbkit validate --format sarif`:
+ * one run, one rule per `PlanCode`, one result per diagnostic in the file it points into (stdin as the artifact
+ * `stdin`), related information as related locations, possibly in the other file.
+ */
+import { formatJsonPath, PlanCode } from '@dbkit/core';
+import type { Range } from '../validate/finding.js';
+import type { LocatedPlan, Location } from './planLocated.js';
+import { artifactUri, SARIF_SCHEMA, type SarifRule, type SarifTool, sarifLevel } from './sarif.js';
+
+export interface PlanSarifOptions {
+  readonly tool: SarifTool;
+  /** The folder names are relative to, as a `file://` URI ending in `/`. */
+  readonly root: string;
+  readonly stdinName: string;
+}
+
+function region(range: Range) {
+  return {
+    startLine: range.start.line,
+    startColumn: range.start.column,
+    endLine: range.end.line,
+    endColumn: range.end.column,
+  };
+}
+
+export function planSarifRules(): SarifRule[] {
+  return Object.entries(PlanCode)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([id, info]) => ({
+      id,
+      name: info.name,
+      shortDescription: { text: info.title },
+      defaultConfiguration: { level: sarifLevel(info.severity) },
+    }));
+}
+
+export function buildPlanSarif(plan: LocatedPlan, { tool, root, stdinName }: PlanSarifOptions) {
+  const rules = planSarifRules();
+  const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
+  const physical = (location: Location) => ({
+    artifactLocation:
+      location.file === stdinName ? { uri: 'stdin' } : { uri: artifactUri(location.file), uriBaseId: '%SRCROOT%' },
+    region: region(location.range),
+  });
+  const results = plan.diagnostics.map((d) => ({
+    ruleId: d.code,
+    ruleIndex: ruleIndex.get(d.code) ?? -1,
+    level: sarifLevel(d.severity),
+    message: { text: d.message },
+    locations: [
+      {
+        physicalLocation: physical(d.location),
+        ...(d.location.path.length > 0
+          ? { logicalLocations: [{ fullyQualifiedName: formatJsonPath(d.location.path) }] }
+          : {}),
+      },
+    ],
+    ...(d.related
+      ? {
+          relatedLocations: d.related.map((r, id) => ({
+            id,
+            physicalLocation: physical(r),
+            message: { text: r.message },
+          })),
+        }
+      : {}),
+  }));
+  return {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { ...tool, rules } },
+        originalUriBaseIds: { '%SRCROOT%': { uri: root } },
+        columnKind: 'utf16CodeUnits',
+        results,
+      },
+    ],
+  } as const;
+}
