@@ -31,24 +31,23 @@ export async function pasteAndTime(page, text) {
   await page.evaluate((t) => navigator.clipboard.writeText(t), text);
   await page.click('.monaco-editor .view-lines');
   await page.keyboard.press('Control+A');
-  const elapsed = page.evaluate(
-    (length) =>
-      new Promise((done) => {
-        let start;
-        window.addEventListener('paste', () => (start = performance.now()), { capture: true, once: true });
-        const observer = new MutationObserver(() => {
-          const handle = window.dbkitPlayground;
-          if (start === undefined || document.body.dataset.validated !== handle.version()) return;
-          if (handle.text().length !== length) return;
-          observer.disconnect();
-          done(performance.now() - start);
-        });
-        observer.observe(document.body, { attributes: true, attributeFilter: ['data-validated'] });
-      }),
-    text.length,
-  );
+  // The page records the times itself; the bench polls for the result (a long-pending evaluate is fragile).
+  await page.evaluate((length) => {
+    window.__pasted = undefined;
+    let start;
+    window.addEventListener('paste', () => (start = performance.now()), { capture: true, once: true });
+    const observer = new MutationObserver(() => {
+      const handle = window.dbkitPlayground;
+      if (start === undefined || document.body.dataset.validated !== handle.version()) return;
+      if (handle.text().length !== length) return;
+      observer.disconnect();
+      window.__pasted = performance.now() - start;
+    });
+    observer.observe(document.body, { attributes: true, attributeFilter: ['data-validated'] });
+  }, text.length);
   await page.keyboard.press('Control+V');
-  return elapsed;
+  await page.waitForFunction(() => window.__pasted !== undefined, null, { polling: 50 });
+  return page.evaluate(() => window.__pasted);
 }
 
 /** Types `chars` at the cursor like a quick typist; the longest main-thread task meanwhile (0: none ≥ 50 ms). */
@@ -80,20 +79,19 @@ export async function completionTimes(page, host, runs) {
     await waitValidated(page);
     await page.evaluate(() => {
       window.__keydown = undefined;
+      window.__shownAt = undefined;
+      // The first frame in which the list's first row is there, in the page's clock.
+      const poll = () => {
+        if (document.querySelector('.suggest-widget.visible .monaco-list-row')) window.__shownAt = performance.now();
+        else requestAnimationFrame(poll);
+      };
+      requestAnimationFrame(poll);
       window.addEventListener('keydown', () => (window.__keydown = performance.now()), { capture: true, once: true });
     });
     await page.keyboard.type('"');
     // The list's first row is rendered: the time of that frame, in the page's clock.
-    const visibleAt = await page.evaluate(
-      () =>
-        new Promise((done) => {
-          const poll = () => {
-            if (document.querySelector('.suggest-widget.visible .monaco-list-row')) done(performance.now());
-            else requestAnimationFrame(poll);
-          };
-          poll();
-        }),
-    );
+    await page.waitForFunction(() => window.__shownAt !== undefined);
+    const visibleAt = await page.evaluate(() => window.__shownAt);
     times.push(visibleAt - (await page.evaluate(() => window.__keydown)));
     await page.keyboard.press('Escape');
   }

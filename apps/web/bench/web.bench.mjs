@@ -46,6 +46,7 @@ async function newPage() {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   const page = await context.newPage();
+  page.on('crash', () => console.error('the page crashed'));
   page.setDefaultTimeout(30_000);
   return page;
 }

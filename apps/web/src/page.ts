@@ -1,5 +1,5 @@
 /**
- * The playground page: monaco with the dbkit language worker, and the controls around it (examples, kind, open,
+ * The playground page (loaded by `main.ts` once the worker is starting): monaco with the dbkit language worker, and the controls around it (examples, kind, open,
  * drag-and-drop, download, share link, problems list, status line, theme). The page never parses a document.
  */
 import { SCHEMA_VERSION } from '@dbkit/schema/fileMatch';
@@ -16,6 +16,7 @@ import { createLanguageClient } from './lsp/client.js';
 import { MARKER_OWNER, registerProviders } from './lsp/providers.js';
 import { KIND_LABELS } from './worker/kind.js';
 import type { DiagnosticsReport, DocumentKind } from './worker/protocol.js';
+import { languageWorker } from './worker/start.js';
 
 interface PlaygroundHandle {
   text(): string;
@@ -36,8 +37,7 @@ const quiet = () => {
 
 registerJsonLanguage(monaco);
 followSystemTheme(monaco);
-const worker = new Worker(new URL('./worker/languageWorker.ts', import.meta.url), { type: 'module' });
-const client = createLanguageClient(worker);
+const client = createLanguageClient(languageWorker);
 registerProviders(monaco, JSON_LANGUAGE_ID, client);
 
 const view = monaco.editor.create(element('editor'), {
@@ -48,6 +48,9 @@ const view = monaco.editor.create(element('editor'), {
   quickSuggestions: { strings: true, other: true, comments: false },
   suggest: { insertMode: 'replace' },
   fixedOverflowWidgets: true,
+  // Both walk the whole document on the page's thread; a 3 MB config makes every keystroke pay for them.
+  bracketPairColorization: { enabled: false },
+  occurrencesHighlight: 'off',
 });
 const playground = createPlayground(monaco, view, client);
 
