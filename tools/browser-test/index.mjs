@@ -44,13 +44,16 @@ export function aptInstall(packages) {
     );
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  // The end-to-end suites of two packages may install at the same time (turbo runs them in parallel): the second
+  // waits for dpkg's lock instead of failing, then finds the package installed.
+  const wait = ['-o', 'DPkg::Lock::Timeout=600'];
   if (!aptUpdated) {
     log('apt-get update');
-    execFileSync('apt-get', ['update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
+    execFileSync('apt-get', [...wait, 'update', '-qq'], { stdio: ['ignore', 'ignore', 'inherit'], env });
     aptUpdated = true;
   }
   log(`apt-get install -y ${packages.join(' ')}`);
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+  execFileSync('apt-get', [...wait, 'install', '-y', '-qq', '--no-install-recommends', ...packages], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env,
   });
