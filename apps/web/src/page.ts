@@ -37,6 +37,12 @@ const quiet = () => {
 
 registerJsonLanguage(monaco);
 followSystemTheme(monaco);
+languageWorker.addEventListener('error', () =>
+  say(
+    'The language worker could not start: the editor works, but without diagnostics or completion. Reload the page.',
+    'error',
+  ),
+);
 const client = createLanguageClient(languageWorker);
 registerProviders(monaco, JSON_LANGUAGE_ID, client);
 
