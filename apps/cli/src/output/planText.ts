@@ -123,7 +123,8 @@ export function formatPlanCounts(counts: PlanCounts, p: Palette): string {
 
 export function formatPlanText(plan: LocatedPlan, p: Palette): string {
   let out = `${p.bold('dbkit plan:')} ${plan.from} → ${plan.to}\n`;
-  const areas = Object.keys(ChangeArea) as ChangeArea[];
+  // The document's own fields (its version first of all) lead; then the areas in core's order.
+  const areas = ['other', ...(Object.keys(ChangeArea) as ChangeArea[]).filter((a) => a !== 'other')] as const;
   let shown = 0;
   for (const area of areas) {
     const changes = plan.changes.filter((c) => c.area === area);
