@@ -81,14 +81,17 @@ async function readRevision(arg: string, io: Io): Promise<Revision> {
   return parseRevision(displayName(io.cwd, path), text);
 }
 
+function refuse(error: string, io: Io): number {
+  io.stderr.write(`dbkit: ${error}\n`);
+  return 2;
+}
+
 export async function runPlan(command: PlanCommand, io: Io): Promise<number> {
+  // The deployed revision is read first: when it cannot be planned, stdin (if NEW is `-`) is left unread.
   const from = await readRevision(command.from, io);
-  const to = from.ok ? await readRevision(command.to, io) : from;
-  if (!from.ok || !to.ok) {
-    const failed = !from.ok ? from : (to as Extract<Revision, { ok: false }>);
-    io.stderr.write(`dbkit: ${failed.error}\n`);
-    return 2;
-  }
+  if (!from.ok) return refuse(from.error, io);
+  const to = await readRevision(command.to, io);
+  if (!to.ok) return refuse(to.error, io);
   const color = useColor(command.color, io.env, io.stdout.isTTY === true);
   const p = palette(color);
   const plan = locatePlan(

@@ -79,7 +79,11 @@ const cases: readonly Case[] = [
       doc.version = 11;
     },
     code: 1,
-    says: ['error DBK601', 'Plan: 0 to add, 0 to change, 0 to remove; 1 error, 0 warnings.'],
+    says: [
+      'error DBK601',
+      '    ↳ deployed.json:2:14 deployed: 12',
+      'Plan: 0 to add, 0 to change, 0 to remove; 1 error, 0 warnings.',
+    ],
     at: { code: 'DBK601', line: '"version": 11' },
   },
   {
