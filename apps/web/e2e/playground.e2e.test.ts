@@ -131,6 +131,36 @@ describe('the playground in Chromium', () => {
     await screenshot(page, 'renamed');
   });
 
+  it('goes to the definition of a member host, and formats a one-line document', async () => {
+    await pickExample(page, REPLICA_SET);
+    const host = locate(replicaSet, 'orders-1"', '"host": "orders-1"');
+    await goTo(page, host.line, host.column + 1);
+    await page.keyboard.press('F12');
+    const declared = locate(replicaSet, '"orders-1"', '"name": "orders-1"');
+    await page.waitForFunction(
+      (text) => document.getElementById('cursor')?.textContent?.startsWith(text),
+      `Ln ${declared.line},`,
+    );
+    await screenshot(page, 'definition');
+
+    const oneLine = JSON.stringify(JSON.parse(replicaSet));
+    await page.setInputFiles('#file', {
+      name: 'one-line.automation.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(oneLine),
+    });
+    await waitForDocument(page, oneLine);
+    await page.click('.monaco-editor .view-lines');
+    // Format Document: Ctrl+Shift+I on Linux (Shift+Alt+F elsewhere).
+    await page.keyboard.press('Control+Shift+I');
+    await page.waitForFunction(() => {
+      const text = (window as { dbkitPlayground?: { text(): string } }).dbkitPlayground?.text() ?? '';
+      return text.split('\n').length > 100;
+    });
+    expect(JSON.parse(await documentText(page))).toEqual(JSON.parse(replicaSet));
+    await screenshot(page, 'formatted');
+  });
+
   it('applies a quick fix', async () => {
     await pickExample(page, REPLICA_SET);
     const at = locate(replicaSet, '1"', '"host": "orders-1"');
