@@ -152,6 +152,22 @@ describe('dbkit plan: the replica-set example against an edited copy', () => {
     }
   });
 
+  it('marks a rename -/+ and prints its warning with it, under processes', () => {
+    const { dir, next } = files(deployed, (doc) => {
+      doc.version = 13;
+      doc.processes[2].name = 'orders-9';
+      doc.replicaSets[0].members[2].host = 'orders-9';
+    });
+    const result = run(['plan', 'deployed.json', 'next.json'], { cwd: dir });
+    expect(result.code, result.stderr).toBe(0);
+    const out = result.stdout;
+    expect(out).toContain('Processes (processes[])\n-/+ process "orders-2" renamed "orders-9"\n');
+    const rename = out.indexOf(`next.json:${lineOf(next, '"name": "orders-9"')}:15 warning DBK612`);
+    expect(rename).toBeGreaterThan(out.indexOf('Processes (processes[])'));
+    expect(rename).toBeLessThan(out.indexOf('Replica sets (replicaSets[])'));
+    expect(out).toContain('Plan: 1 to add, 3 to change, 1 to remove; 0 errors, 2 warnings.');
+  });
+
   it('says so when nothing changes', () => {
     const { dir } = files(deployed, () => {});
     const result = run(['plan', 'deployed.json', 'next.json'], { cwd: dir });

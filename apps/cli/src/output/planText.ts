@@ -3,7 +3,7 @@
  * `~` change, `-/+` rename, `!` one-shot action), each area's diagnostics with a code frame from the file they point
  * into, then the counts and the notes.
  */
-import { ChangeArea, type ChangeKind, type PlanCode } from '@dbkit/core';
+import { ChangeArea, type ChangeKind, type JsonPath, type PlanCode } from '@dbkit/core';
 import { type Palette, severityColor } from './color.js';
 import { formatLocation, type LocatedChange, type LocatedPlan, type LocatedPlanDiagnostic } from './planLocated.js';
 import { plural } from './totals.js';
@@ -55,11 +55,11 @@ function marker(tally: Tally, p: Palette): string {
 }
 
 /**
- * The area a diagnostic is printed under: by its code's family (DBK60x versions, 61x replica sets, 62x sharding,
- * 63x TLS, 64x authentication, 65x the processes' one-shot fields), the top-level version and the planner's own
- * failures under the document.
+ * The area of a diagnostic's code family: DBK60x versions, 61x replica sets, 62x sharding, 63x TLS, 64x
+ * authentication, 65x the processes' one-shot fields; the top-level version and the planner's own failures the
+ * document.
  */
-export function diagnosticArea(code: PlanCode): ChangeArea {
+export function codeArea(code: PlanCode): ChangeArea {
   if (code === 'DBK601' || code === 'DBK602') return 'other';
   const family = code.slice(0, 5);
   if (family === 'DBK60') return 'versions';
@@ -69,6 +69,27 @@ export function diagnosticArea(code: PlanCode): ChangeArea {
   if (family === 'DBK64') return 'auth';
   if (family === 'DBK65') return 'processes';
   return 'other';
+}
+
+function isPrefix(prefix: JsonPath, path: JsonPath): boolean {
+  return prefix.length <= path.length && prefix.every((segment, i) => segment === path[i]);
+}
+
+/**
+ * The area a diagnostic is printed under. Diagnostics carry no area: it is its code family's, unless no change of
+ * that area holds the diagnostic's path while changes of another area do; then the area of the change that holds it
+ * most closely (a renamed process's DBK612 goes with the rename under processes, not under replica sets).
+ */
+export function diagnosticArea(d: LocatedPlanDiagnostic, changes: readonly LocatedChange[]): ChangeArea {
+  const family = codeArea(d.code);
+  let closest: { area: ChangeArea; depth: number } | undefined;
+  for (const change of changes) {
+    const at = change[d.location.document];
+    if (at === undefined || !isPrefix(at.path, d.location.path)) continue;
+    if (change.area === family) return family;
+    if (closest === undefined || at.path.length > closest.depth) closest = { area: change.area, depth: at.path.length };
+  }
+  return closest?.area ?? family;
 }
 
 export interface PlanCounts {
@@ -128,7 +149,7 @@ export function formatPlanText(plan: LocatedPlan, p: Palette): string {
   let shown = 0;
   for (const area of areas) {
     const changes = plan.changes.filter((c) => c.area === area);
-    const diagnostics = plan.diagnostics.filter((d) => diagnosticArea(d.code) === area);
+    const diagnostics = plan.diagnostics.filter((d) => diagnosticArea(d, plan.changes) === area);
     if (changes.length === 0 && diagnostics.length === 0) continue;
     shown++;
     out += `\n${p.bold(AREA_TITLES[area])}\n`;
