@@ -1,5 +1,5 @@
 /**
- * The README's main job as a user runs it: `dbkit validate examples` (what `npm start` runs after building),
+ * The README's second command as a user runs it: `dbkit validate examples` (what `npm run demo` runs after building),
  * and the follow-up command the README suggests for the valid examples only.
  */
 import { spawnSync } from 'node:child_process';
