@@ -89,10 +89,26 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * apt-get, waiting for dpkg's lock (the browser suites may be installing Chromium at the same moment: turbo runs
+ * packages' tests in parallel) and trying again a few times when another apt holds the package lists.
+ */
+async function aptGet(args: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run('apt-get', ['-o', 'DPkg::Lock::Timeout=600', ...args], env);
+      return;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+    }
+  }
+}
+
 async function install(): Promise<void> {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  await run('apt-get', ['update', '-qq'], env);
-  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql'], env);
+  await aptGet(['update', '-qq'], env);
+  await aptGet(['install', '-y', '-qq', '--no-install-recommends', 'postgresql'], env);
 }
 
 /**

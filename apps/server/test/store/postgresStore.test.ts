@@ -26,7 +26,7 @@ if (!availability.ok) {
     cluster = await startPostgres();
     const install = cluster.installMs > 0 ? `apt-get install ${(cluster.installMs / 1000).toFixed(1)} s, ` : '';
     console.info(`${cluster.version}: ${install}initdb + start ${(cluster.startMs / 1000).toFixed(1)} s`);
-  }, 150_000);
+  }, 600_000);
   afterAll(() => cluster?.stop());
 
   let url = '';

@@ -26,7 +26,7 @@ beforeAll(async () => {
     return { store, replayGuard: new PostgresReplayGuard(store.pool) };
   };
   (globalThis as { dbkitStoreFactory?: StoreFactory }).dbkitStoreFactory = factory;
-}, 150_000);
+}, 600_000);
 
 afterAll(async () => {
   delete (globalThis as { dbkitStoreFactory?: StoreFactory }).dbkitStoreFactory;
