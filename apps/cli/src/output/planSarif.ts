@@ -4,9 +4,16 @@
  * `stdin`), related information as related locations, possibly in the other file.
  */
 import { formatJsonPath, PlanCode } from '@dbkit/core';
-import type { Range } from '../validate/finding.js';
 import type { LocatedPlan, Location } from './planLocated.js';
-import { artifactUri, SARIF_SCHEMA, type SarifRule, type SarifTool, sarifLevel } from './sarif.js';
+import {
+  artifactLocation,
+  rulesOfCodes,
+  type SarifRule,
+  type SarifTool,
+  sarifLevel,
+  sarifLog,
+  sarifRegion,
+} from './sarif.js';
 
 export interface PlanSarifOptions {
   readonly tool: SarifTool;
@@ -15,33 +22,16 @@ export interface PlanSarifOptions {
   readonly stdinName: string;
 }
 
-function region(range: Range) {
-  return {
-    startLine: range.start.line,
-    startColumn: range.start.column,
-    endLine: range.end.line,
-    endColumn: range.end.column,
-  };
-}
-
 export function planSarifRules(): SarifRule[] {
-  return Object.entries(PlanCode)
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([id, info]) => ({
-      id,
-      name: info.name,
-      shortDescription: { text: info.title },
-      defaultConfiguration: { level: sarifLevel(info.severity) },
-    }));
+  return rulesOfCodes(PlanCode);
 }
 
 export function buildPlanSarif(plan: LocatedPlan, { tool, root, stdinName }: PlanSarifOptions) {
   const rules = planSarifRules();
   const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
   const physical = (location: Location) => ({
-    artifactLocation:
-      location.file === stdinName ? { uri: 'stdin' } : { uri: artifactUri(location.file), uriBaseId: '%SRCROOT%' },
-    region: region(location.range),
+    artifactLocation: artifactLocation(location.file, stdinName),
+    region: sarifRegion(location.range),
   });
   const results = plan.diagnostics.map((d) => ({
     ruleId: d.code,
@@ -66,16 +56,5 @@ export function buildPlanSarif(plan: LocatedPlan, { tool, root, stdinName }: Pla
         }
       : {}),
   }));
-  return {
-    $schema: SARIF_SCHEMA,
-    version: '2.1.0',
-    runs: [
-      {
-        tool: { driver: { ...tool, rules } },
-        originalUriBaseIds: { '%SRCROOT%': { uri: root } },
-        columnKind: 'utf16CodeUnits',
-        results,
-      },
-    ],
-  } as const;
+  return sarifLog(tool, root, rules, results);
 }

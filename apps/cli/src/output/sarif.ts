@@ -30,17 +30,29 @@ export interface SarifTool {
   readonly informationUri: string;
 }
 
-/** Every rule a result can refer to, core's first in code order, then the JSON and JSON Schema ones. */
-export function sarifRules(results: readonly FileResult[]): SarifRule[] {
-  const rules: SarifRule[] = Object.entries(DiagnosticCode)
+/** One rule per code of a core code table (`DiagnosticCode`, `PlanCode`), in code order. */
+export function rulesOfCodes(
+  codes: Readonly<
+    Record<
+      string,
+      { readonly name: string; readonly title: string; readonly severity: Severity; readonly tags?: readonly string[] }
+    >
+  >,
+): SarifRule[] {
+  return Object.entries(codes)
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([id, info]) => ({
       id,
       name: info.name,
       shortDescription: { text: info.title },
       defaultConfiguration: { level: sarifLevel(info.severity) },
-      ...('tags' in info ? { properties: { tags: [...info.tags] } } : {}),
+      ...(info.tags ? { properties: { tags: [...info.tags] } } : {}),
     }));
+}
+
+/** Every rule a result can refer to, core's first in code order, then the JSON and JSON Schema ones. */
+export function sarifRules(results: readonly FileResult[]): SarifRule[] {
+  const rules = rulesOfCodes(DiagnosticCode);
   rules.push({
     id: SYNTAX_CODE,
     name: 'invalid-json',
@@ -68,7 +80,12 @@ export function artifactUri(name: string): string {
   return name.split('/').map(encodeURIComponent).join('/');
 }
 
-function region(range: Range) {
+/** A file's artifact location: relative to %SRCROOT%, or the artifact `stdin`, which has no base. */
+export function artifactLocation(name: string, stdinName: string) {
+  return name === stdinName ? { uri: 'stdin' } : { uri: artifactUri(name), uriBaseId: '%SRCROOT%' };
+}
+
+export function sarifRegion(range: Range) {
   return {
     startLine: range.start.line,
     startColumn: range.start.column,
@@ -91,8 +108,7 @@ export function buildSarif(results: readonly FileResult[], { tool, root, stdinNa
   const ruleIndex = new Map(rules.map((rule, index) => [rule.id, index]));
   const sarifResults = [];
   for (const result of results) {
-    const artifactLocation =
-      result.name === stdinName ? { uri: 'stdin' } : { uri: artifactUri(result.name), uriBaseId: '%SRCROOT%' };
+    const location = artifactLocation(result.name, stdinName);
     for (const f of visibleFindings(result, quiet)) {
       sarifResults.push({
         ruleId: f.code,
@@ -101,7 +117,7 @@ export function buildSarif(results: readonly FileResult[], { tool, root, stdinNa
         message: { text: f.message },
         locations: [
           {
-            physicalLocation: { artifactLocation, region: region(f.range) },
+            physicalLocation: { artifactLocation: location, region: sarifRegion(f.range) },
             ...(f.path.length > 0 ? { logicalLocations: [{ fullyQualifiedName: formatJsonPath(f.path) }] } : {}),
           },
         ],
@@ -109,7 +125,7 @@ export function buildSarif(results: readonly FileResult[], { tool, root, stdinNa
           ? {
               relatedLocations: f.related.map((r, id) => ({
                 id,
-                physicalLocation: { artifactLocation, region: region(r.range) },
+                physicalLocation: { artifactLocation: location, region: sarifRegion(r.range) },
                 message: { text: r.message },
               })),
             }
@@ -117,6 +133,11 @@ export function buildSarif(results: readonly FileResult[], { tool, root, stdinNa
       });
     }
   }
+  return sarifLog(tool, root, rules, sarifResults);
+}
+
+/** The SARIF 2.1.0 log of one run. */
+export function sarifLog(tool: SarifTool, root: string, rules: readonly SarifRule[], results: readonly unknown[]) {
   return {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
@@ -125,7 +146,7 @@ export function buildSarif(results: readonly FileResult[], { tool, root, stdinNa
         tool: { driver: { ...tool, rules } },
         originalUriBaseIds: { '%SRCROOT%': { uri: root } },
         columnKind: 'utf16CodeUnits',
-        results: sarifResults,
+        results,
       },
     ],
   } as const;
