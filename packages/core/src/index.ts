@@ -270,6 +270,26 @@ export type {
 // Transition plans: what replacing one revision of the automation configuration with another does.
 export { planTransition } from './plan/plan.js';
 export { PlanCode } from './plan/planCodes.js';
+export { SECRET_MASK, type SecretText, scrubSecrets, secretTextsOf } from './plan/secrets.js';
+export {
+  codeArea,
+  countPlan,
+  diagnosticArea,
+  formatPlanCounts,
+  formatPlanLocation,
+  formatPlanText,
+  type LocatedChange,
+  type LocatedPlan,
+  type LocatedPlanDiagnostic,
+  PLAIN_PALETTE,
+  type PlanCounts,
+  type PlanLocation,
+  type PlanPalette,
+  type PlanPosition,
+  type RenderedPlan,
+  renderPlanText,
+  severityColor,
+} from './plan/text.js';
 export { ChangeArea, ChangeKind, type Plan, type PlanDiagnostic, type PlannedChange } from './plan/types.js';
 export { DiagnosticCode } from './validation/codes.js';
 export {

@@ -3,11 +3,19 @@
  * document it points into, messages and summaries are scrubbed of both documents' secrets, and (text format) each
  * diagnostic gets a code frame from its own document, masked like `dbkit validate`'s.
  */
-import type { ChangeArea, ChangeKind, JsonPath, Plan, PlanCode, Severity } from '@dbkit/core';
+import {
+  formatPlanLocation,
+  type JsonPath,
+  type LocatedChange,
+  type LocatedPlan,
+  type LocatedPlanDiagnostic,
+  type Plan,
+  type PlanLocation,
+  scrubSecrets,
+} from '@dbkit/core';
 import type { Node } from 'jsonc-parser';
-import type { Range } from '../validate/finding.js';
 import { type LineIndex, rangeOf, spanOfPath } from '../validate/locate.js';
-import { type SecretValue, scrub } from '../validate/mask.js';
+import type { SecretValue } from '../validate/mask.js';
 import { type Palette, severityColor } from './color.js';
 import { DEFAULT_FRAME, renderFrame } from './frame.js';
 
@@ -23,39 +31,9 @@ export interface PlanDocument {
 
 export type DocumentSide = 'from' | 'to';
 
-/** A path placed in one of the files. */
-export interface Location {
-  readonly document: DocumentSide;
-  readonly file: string;
-  readonly path: JsonPath;
-  readonly range: Range;
-}
-
-export interface LocatedChange {
-  readonly area: ChangeArea;
-  readonly kind: ChangeKind;
-  readonly summary: string;
-  readonly from?: Location;
-  readonly to?: Location;
-}
-
-export interface LocatedPlanDiagnostic {
-  readonly code: PlanCode;
-  readonly severity: Severity;
-  readonly message: string;
-  readonly location: Location;
-  readonly related?: readonly (Location & { readonly message: string })[];
-  /** The code frame (text format only), masked and coloured. */
-  readonly frame?: string;
-}
-
-export interface LocatedPlan {
-  readonly from: string;
-  readonly to: string;
-  readonly changes: readonly LocatedChange[];
-  readonly diagnostics: readonly LocatedPlanDiagnostic[];
-  readonly notes: readonly string[];
-}
+/** A path placed in one of the files; the located plan's shapes are core's, which renders them. */
+export type Location = PlanLocation;
+export type { LocatedChange, LocatedPlan, LocatedPlanDiagnostic };
 
 export interface PlanDocuments {
   readonly from: PlanDocument;
@@ -69,7 +47,7 @@ export interface PlanDocuments {
 export function locatePlan(plan: Plan, docs: PlanDocuments, frames: Palette | undefined): LocatedPlan {
   // Core never puts a secret in a summary or message; scrubbing with both documents' secrets is the second line.
   const secrets = [...docs.from.secrets, ...docs.to.secrets];
-  const clean = (text: string): string => scrub(text, secrets);
+  const clean = (text: string): string => scrubSecrets(text, secrets);
   const place = (document: DocumentSide, path: JsonPath): Location => {
     const doc = docs[document];
     return { document, file: doc.name, path, range: rangeOf(doc.index, spanOfPath(doc.root, doc.index, path)) };
@@ -110,5 +88,5 @@ export function locatePlan(plan: Plan, docs: PlanDocuments, frames: Palette | un
 
 /** `file:line:col`, 1-based. */
 export function formatLocation(location: Location): string {
-  return `${location.file}:${location.range.start.line}:${location.range.start.column}`;
+  return formatPlanLocation(location);
 }
