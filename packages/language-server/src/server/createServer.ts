@@ -24,6 +24,7 @@ import { getDocumentSymbols } from '../service/features/documentSymbols.js';
 import { getFoldingRanges } from '../service/features/folding.js';
 import { format } from '../service/features/formatting.js';
 import { getHover } from '../service/features/hover.js';
+import { getPlan, type PlanParams, type PlanResult } from '../service/features/plan.js';
 import { getReferences } from '../service/features/references.js';
 import { prepareRename, rename } from '../service/features/rename.js';
 import { getSelectionRanges } from '../service/features/selectionRanges.js';
@@ -46,6 +47,15 @@ export interface ValidateParams {
   /** Validate even when the uri does not look like an automation config (the user chose the file). */
   readonly force?: boolean;
 }
+
+/**
+ * Custom request `dbkit/plan`: the transition plan between two revisions (the extension's "Compare with…"). Params
+ * `PlanParams` (the two texts with their names, the new one's uri, the plan document's uri); result `PlanResult`:
+ * the plan as `dbkit plan` prints it and its diagnostics, or why there is none.
+ */
+export const PLAN_REQUEST = 'dbkit/plan';
+export type { PlanParams, PlanResult, PlanRevision, RevisionDiagnostics } from '../service/features/plan.js';
+
 export const SERVER_VERSION = '0.1.0';
 
 /** How long after the last change diagnostics are pushed (clients without pull diagnostics). */
@@ -193,6 +203,12 @@ export function createServer(connection: Connection): void {
       // Not cached: the client has not opened it, and an open document with the same uri must keep its cache entry.
       return getDiagnostics(parseDocument(document, service.context.json));
     }),
+  );
+
+  connection.onRequest(PLAN_REQUEST, (params: PlanParams) =>
+    safe<PlanResult>(PLAN_REQUEST, { ok: false, error: 'dbkit failed while planning; see the dbkit output.' }, () =>
+      getPlan(params),
+    ),
   );
 
   const offsetOf = (doc: ParsedDocument, position: { line: number; character: number }): number =>
