@@ -6,6 +6,8 @@ import * as vscode from 'vscode';
 import { AUTOMATION_SCHEMA_FILE, Command, SCHEMA_DIR, SECTION } from '../lib/constants.js';
 import { type ClientSettings, readClientSettings } from '../lib/settings.js';
 import { readSeverityOverrides } from '../lib/severity.js';
+import { CompareCommand } from './compare.js';
+import { PlanDocuments } from './planDocuments.js';
 import { type ClientFactory, ServerHost } from './server.js';
 import { StatusItem } from './status.js';
 import { DocumentSwitcher } from './switcher.js';
@@ -33,12 +35,15 @@ export function activateDbkit(
   const switcher = new DocumentSwitcher(current, output);
   const status = new StatusItem(host);
   const validator = new WorkspaceValidator(host, current, output);
+  const plans = new PlanDocuments();
+  const compare = new CompareCommand(host, plans, current, output);
 
   context.subscriptions.push(
     output,
     switcher,
     status,
     validator,
+    plans,
     vscode.commands.registerCommand(Command.validateWorkspace, async () => {
       const summary = await validator.run();
       if (summary === undefined) return;
@@ -59,6 +64,7 @@ export function activateDbkit(
       await host.restart();
     }),
     vscode.commands.registerCommand(Command.showOutput, () => output.show(true)),
+    vscode.commands.registerCommand(Command.compareWith, (uri?: vscode.Uri) => compare.run(uri)),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       if (!event.affectsConfiguration(SECTION) && !event.affectsConfiguration('files.associations')) return;
       const previous = settings;

@@ -17,6 +17,7 @@ export const Command = {
   openSchema: 'dbkit.openSchema',
   restartServer: 'dbkit.restartServer',
   showOutput: 'dbkit.showOutput',
+  compareWith: 'dbkit.compareWith',
 } as const;
 
 /**
@@ -25,6 +26,12 @@ export const Command = {
  * server into the extension's bundle.
  */
 export const VALIDATE_REQUEST = 'dbkit/validate';
+
+/** The server's custom request for the plan between two revisions (`PLAN_REQUEST` there; tested to agree too). */
+export const PLAN_REQUEST = 'dbkit/plan';
+
+/** The scheme of the read-only plan documents "dbkit: Compare with…" opens. */
+export const PLAN_SCHEME = 'dbkit-plan';
 
 /** The bundled schema files, relative to the extension's root (copied from @dbkit/schema by the build). */
 export const SCHEMA_DIR = 'dist/schemas';
