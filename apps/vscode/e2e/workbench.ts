@@ -48,7 +48,7 @@ export async function waitForStatus(
   );
 }
 
-async function quickInput(page: Page, key: string, value: string): Promise<void> {
+export async function quickInput(page: Page, key: string, value: string): Promise<void> {
   await page.keyboard.press(key);
   const input = page.locator('.quick-input-widget .quick-input-box input');
   await input.waitFor({ state: 'visible' });

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { AUTOMATION_CONFIG_FILE_MATCH, schemaFiles } from '@dbkit/schema';
 import { describe, expect, it } from 'vitest';
-import { AUTOMATION_SCHEMA_FILE, Command, LANGUAGE_ID, SCHEMA_DIR } from '../src/lib/constants.ts';
+import { AUTOMATION_SCHEMA_FILE, Command, LANGUAGE_ID, PLAN_LANGUAGE_ID, SCHEMA_DIR } from '../src/lib/constants.ts';
 
 const root = new URL('../', import.meta.url);
 const read = (path: string): string => readFileSync(new URL(path, root), 'utf8');
@@ -12,8 +12,10 @@ const contributes = manifest.contributes;
 
 describe('package.json', () => {
   it('contributes the language with exactly the catalog’s file patterns', () => {
-    expect(contributes.languages).toHaveLength(1);
-    const [language] = contributes.languages;
+    // The other language is the plan document's (dbkit: Compare with…), which no file pattern selects.
+    expect(contributes.languages).toHaveLength(2);
+    const [language, plan] = contributes.languages;
+    expect(plan).toEqual({ id: PLAN_LANGUAGE_ID, aliases: ['dbkit Plan'] });
     expect(language.id).toBe(LANGUAGE_ID);
     expect(language.aliases[0]).toBe('Automation Config (dbkit)');
     expect(language.filenamePatterns).toEqual(AUTOMATION_CONFIG_FILE_MATCH);
@@ -39,6 +41,7 @@ describe('package.json', () => {
         scopeName: 'source.dbkit-automation',
         path: './syntaxes/dbkit-automation.tmLanguage.json',
       },
+      { language: PLAN_LANGUAGE_ID, scopeName: 'text.dbkit-plan', path: './syntaxes/dbkit-plan.tmLanguage.json' },
     ]);
     const configuration = JSON.parse(read('language-configuration.json'));
     expect(configuration.comments).toBeUndefined();
@@ -86,6 +89,20 @@ describe('package.json', () => {
     expect(commands.sort()).toEqual(Object.values(Command).sort());
     for (const command of contributes.commands) expect(command.category).toBe('dbkit');
     for (const key of Object.keys(Command)) expect(source).toContain(`Command.${key}`);
+  });
+
+  it('offers dbkit: Compare with… only where an automation config is shown', () => {
+    const title = contributes.commands.find((c: { command: string }) => c.command === Command.compareWith);
+    expect(`${title.category}: ${title.title}`).toBe('dbkit: Compare with…');
+    for (const [menu, context] of [
+      ['commandPalette', 'editorLangId'],
+      ['editor/title', 'resourceLangId'],
+      ['editor/context', 'resourceLangId'],
+    ]) {
+      expect(contributes.menus[menu!], menu).toContainEqual(
+        expect.objectContaining({ command: Command.compareWith, when: `${context} == ${LANGUAGE_ID}` }),
+      );
+    }
   });
 
   it('packages the images the manifest and the README show', () => {

@@ -6,7 +6,10 @@
  */
 import * as vscode from 'vscode';
 import { planPath } from '../lib/compare.js';
-import { PLAN_SCHEME } from '../lib/constants.js';
+import { PLAN_LANGUAGE_ID, PLAN_SCHEME } from '../lib/constants.js';
+
+/** A language change closes and reopens a document within this time. */
+const REOPEN_WINDOW_MS = 1000;
 
 export interface ShownPlan {
   readonly text: string;
@@ -34,7 +37,12 @@ export class PlanDocuments implements vscode.TextDocumentContentProvider, vscode
         }
       }),
       vscode.workspace.onDidCloseTextDocument((document) => {
-        if (document.uri.scheme === PLAN_SCHEME) this.forget(document.uri);
+        if (document.uri.scheme !== PLAN_SCHEME) return;
+        // Setting the plan's language closes and reopens it at once: forget it only if it stays closed.
+        const uri = document.uri;
+        setTimeout(() => {
+          if (!vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) this.forget(uri);
+        }, REOPEN_WINDOW_MS);
       }),
     ];
   }
@@ -63,7 +71,10 @@ export class PlanDocuments implements vscode.TextDocumentContentProvider, vscode
     this.changed.fire(uri);
     this.collection.set(uri, [...plan.planDiagnostics]);
     for (const { uri: revision, diagnostics } of plan.revisionDiagnostics) this.collection.set(revision, diagnostics);
-    const document = await vscode.workspace.openTextDocument(uri);
+    let document = await vscode.workspace.openTextDocument(uri);
+    if (document.languageId !== PLAN_LANGUAGE_ID) {
+      document = await vscode.languages.setTextDocumentLanguage(document, PLAN_LANGUAGE_ID);
+    }
     await vscode.window.showTextDocument(document, {
       viewColumn: vscode.ViewColumn.Beside,
       preserveFocus: false,

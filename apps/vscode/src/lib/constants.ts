@@ -32,6 +32,8 @@ export const PLAN_REQUEST = 'dbkit/plan';
 
 /** The scheme of the read-only plan documents "dbkit: Compare with…" opens. */
 export const PLAN_SCHEME = 'dbkit-plan';
+/** The plan document's language: its `+`/`-`/`~` lines coloured (syntaxes/dbkit-plan.tmLanguage.json). */
+export const PLAN_LANGUAGE_ID = 'dbkit-plan';
 
 /** The bundled schema files, relative to the extension's root (copied from @dbkit/schema by the build). */
 export const SCHEMA_DIR = 'dist/schemas';

@@ -1,0 +1,231 @@
+/**
+ * "dbkit: Compare with…" in a real VS Code (code-server, Node extension host, the built-in Git extension on): a
+ * workspace that is a git repository, an automation config edited so that its plan has an error, compared with its
+ * Git HEAD version and then with a file. The plan opens read-only beside the editor, with its `+`/`-`/`~` lines,
+ * and its DBK6xx codes show in the Problems panel. A screenshot per step under e2e/artifacts/ (compare-*.png).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ARTIFACTS_DIR,
+  launchVsCode,
+  packageExtension,
+  REPO_ROOT,
+  setupTools,
+  type Tools,
+  type VsCode,
+  waitFor,
+} from './harness.ts';
+import {
+  openFile,
+  problemsText,
+  quickInput,
+  Status,
+  screenshot,
+  showProblems,
+  text,
+  waitForStatus,
+} from './workbench.ts';
+
+const REPLICA_SET = readFileSync(join(REPO_ROOT, 'examples/automation/replica-set.automation.json'), 'utf8');
+const COMPARE = 'dbkit: Compare with…';
+const HEAD_ITEM = 'Git HEAD version of this file';
+const FILE_ITEM = 'A file…';
+
+/** The deployed revision of the "A file…" step: the example with one more process, which the new one lacks. */
+const ARCHIVED = REPLICA_SET.replace(
+  '"processes": [',
+  '"processes": [\n    { "name": "orders-9", "processType": "dbd", "hostname": "orders-9.db.example.net" },',
+);
+
+/**
+ * Edits made in the editor (Find and Replace, as a user might): a lower version and two voting members at once. Each
+ * replacement no longer matches its search, so the widget's "No results" says it is done.
+ */
+const EDITS: readonly (readonly [find: string, replace: string])[] = [
+  ['"version": 12', '"version": 11'],
+  [
+    '"processes": [',
+    '"processes":[{ "name": "orders-3", "processType": "dbd", "hostname": "orders-3.db.example.net" }, { "name": "orders-4", "processType": "dbd", "hostname": "orders-4.db.example.net" },',
+  ],
+  [
+    '"members": [',
+    '"members":[{ "_id": 3, "host": "orders-3", "votes": 1, "priority": 1 }, { "_id": 4, "host": "orders-4", "votes": 1, "priority": 1 },',
+  ],
+];
+
+/** A git repository: deploy/orders.automation.json committed, an archived revision, and an untracked config. */
+function fillWorkspace(dir: string): void {
+  mkdirSync(join(dir, 'deploy'));
+  writeFileSync(join(dir, 'deploy', 'orders.automation.json'), REPLICA_SET);
+  mkdirSync(join(dir, 'archive'));
+  writeFileSync(join(dir, 'archive', 'orders-deployed.json'), ARCHIVED);
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=dbkit e2e', '-c', 'user.email=e2e@dbkit.test', ...args], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
+  git('init', '-q', '-b', 'main');
+  git('add', 'deploy', 'archive');
+  git('commit', '-q', '-m', 'deployed revision');
+  mkdirSync(join(dir, 'scratch'));
+  writeFileSync(join(dir, 'scratch', 'draft.automation.json'), REPLICA_SET);
+}
+
+/** The active editor group's visible text (the plan document after the command). */
+function activeEditorText(page: Page): Promise<string> {
+  return text(page.locator('.editor-group-container.active .monaco-editor .view-lines'));
+}
+
+/** Runs "dbkit: Compare with…" from the Command Palette and waits for its quick pick; returns the rows' text. */
+async function openCompare(page: Page): Promise<string> {
+  await quickInput(page, 'F1', COMPARE);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: COMPARE }).first().waitFor();
+  await page.keyboard.press('Enter');
+  return waitFor('the Compare with… quick pick', async () => {
+    const rows = await text(page.locator('.quick-input-list'));
+    return rows.includes(HEAD_ITEM) && rows.includes(FILE_ITEM) ? rows : undefined;
+  });
+}
+
+async function pick(page: Page, label: string): Promise<void> {
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().click();
+}
+
+/** Find and Replace (Ctrl+H) every occurrence, then closes the widget. */
+async function replaceAll(page: Page, find: string, replace: string): Promise<void> {
+  await page.keyboard.press('Control+H');
+  const findInput = page.locator('.find-widget.visible .find-part textarea, .find-widget.visible .find-part input');
+  const replaceInput = page.locator(
+    '.find-widget.visible .replace-part textarea, .find-widget.visible .replace-part input',
+  );
+  await findInput.first().fill(find);
+  await replaceInput.first().fill(replace);
+  await waitFor('the match count', async () => /1 of 1/.test(await text(page.locator('.find-widget .matchesCount'))));
+  await replaceInput.first().focus();
+  await page.keyboard.press('Control+Alt+Enter');
+  await waitFor('the replacement', async () =>
+    /No results/.test(await text(page.locator('.find-widget .matchesCount'))),
+  );
+  await page.keyboard.press('Escape');
+}
+
+let tools: Tools;
+let vsix: string;
+let vsixDir: string | undefined;
+let vscode: VsCode | undefined;
+const ui = () => {
+  if (vscode === undefined) throw new Error('VS Code did not start');
+  return vscode;
+};
+
+beforeAll(async () => {
+  tools = await setupTools();
+  vsixDir = mkdtempSync(join(tmpdir(), 'dbkit-vsix-'));
+  vsix = await packageExtension(vsixDir);
+  vscode = await launchVsCode({ tools, vsix, fillWorkspace, settings: { 'git.enabled': true } });
+});
+
+afterAll(async () => {
+  await vscode?.close();
+  if (vsixDir !== undefined) rmSync(vsixDir, { recursive: true, force: true });
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state !== 'fail' || vscode === undefined) return;
+  const name = `compare-failed-${context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`;
+  await screenshot(vscode.page, name).catch(() => undefined);
+  writeFileSync(join(ARTIFACTS_DIR, `${name}.log`), vscode.logs());
+});
+
+describe('dbkit: Compare with… in code-server (Node extension host, Git on)', () => {
+  it('says why the Git HEAD version is not offered for an untracked file', async () => {
+    const { page } = ui();
+    await openFile(page, 'draft.automation.json', 'scratch');
+    await waitForStatus(page, Status.dbkit, /dbkit v1\.0/);
+    const rows = await waitFor('the reason HEAD is not offered', async () => {
+      const value = await openCompare(page);
+      if (value.includes('not tracked by git')) return value;
+      // The Git extension may still be reading the repository: close the pick and ask again.
+      await page.keyboard.press('Escape');
+      return undefined;
+    });
+    expect(rows).toMatch(/not tracked by git .*Commit the file first, or choose “A file…”/);
+    await screenshot(page, 'compare-01-untracked');
+    await page.keyboard.press('Escape');
+  });
+
+  it('plans the edited config from its Git HEAD version: the plan beside it, the codes in Problems', async () => {
+    const { page } = ui();
+    await openFile(page, 'orders.automation.json', 'deploy');
+    await waitForStatus(page, Status.dbkit, /dbkit v1\.0/);
+    await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+    for (const [find, replace] of EDITS) await replaceAll(page, find, replace);
+    await screenshot(page, 'compare-02-edited');
+
+    const rows = await openCompare(page);
+    expect(rows).toContain('HEAD:deploy/orders.automation.json');
+    await pick(page, HEAD_ITEM);
+    await page.locator('.tabs-container .tab.active', { hasText: 'orders.automation.json.plan' }).waitFor();
+    const plan = await waitFor('the plan document', async () => {
+      const value = await activeEditorText(page);
+      return value.includes('Plan: 2 to add') ? value : undefined;
+    });
+    expect(plan).toContain('dbkit plan: HEAD:deploy/orders.automation.json → deploy/orders.automation.json');
+    expect(plan).toContain('+ process "orders-3" added');
+    expect(plan).toContain('~ replica set "orders": member "orders-4" added');
+    expect(plan).toMatch(/deploy\/orders\.automation\.json:2:14 error DBK601 /);
+    expect(plan).toContain('warning DBK610');
+    expect(plan).toContain('Plan: 2 to add, 2 to change, 0 to remove; 1 error, 1 warning.');
+    // Its own language colours the `+`/`-`/`~` lines; both editors are shown, the plan beside the config.
+    await waitForStatus(page, Status.languageMode, /dbkit Plan/);
+    expect(await page.locator('.editor-group-container').count()).toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'compare-03-plan');
+
+    // Read-only: typing changes nothing.
+    await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+    await page.keyboard.type('x');
+    expect((await activeEditorText(page)).startsWith('dbkit plan:')).toBe(true);
+
+    await showProblems(page);
+    const problems = await waitFor('the plan codes in the Problems panel', async () => {
+      const value = await problemsText(page);
+      return value.includes('DBK601') && value.includes('DBK610') && value.includes('orders.automation.json.plan')
+        ? value
+        : undefined;
+    });
+    expect(problems).toContain('version 11 is lower than the deployed version 12');
+    await waitForStatus(page, Status.problems, /Errors: [1-9]/);
+    await screenshot(page, 'compare-04-problems');
+  });
+
+  it('plans from a file chosen with “A file…”, refreshing the same plan document', async () => {
+    const { page, workspace } = ui();
+    await page.locator('.tabs-container .tab', { hasText: 'orders.automation.json' }).first().click();
+    await waitForStatus(page, Status.languageMode, /Automation Config \(dbkit\)/);
+    await openCompare(page);
+    await pick(page, FILE_ITEM);
+    // VS Code's own file dialog in the browser: a quick input holding a path.
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(join(workspace, 'archive', 'orders-deployed.json'));
+    await waitFor('the dialog to list the file', async () =>
+      (await text(page.locator('.quick-input-list'))).includes('orders-deployed.json'),
+    );
+    await page.keyboard.press('Enter');
+    const plan = await waitFor('the refreshed plan', async () => {
+      const value = await activeEditorText(page);
+      return value.includes('archive/orders-deployed.json →') ? value : undefined;
+    });
+    expect(plan).toContain('- process "orders-9" removed');
+    expect(plan).toContain('+ process "orders-3" added');
+    expect(plan).toContain('error DBK601');
+    // One plan document per config: the tab was refreshed, not opened twice.
+    expect(await page.locator('.tabs-container .tab', { hasText: 'orders.automation.json.plan' }).count()).toBe(1);
+    await screenshot(page, 'compare-05-file');
+  });
+});
