@@ -3,7 +3,7 @@
  * (`@dbkit/browser-test`: installed with apt-get when missing, never downloaded). Helpers act as a user does:
  * keyboard, mouse, the page's controls; they wait for conditions, never for a fixed time.
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, ensureChromium } from '@dbkit/browser-test';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -18,11 +18,22 @@ export interface Session {
   close(): Promise<void>;
 }
 
-export async function startSession(): Promise<Session> {
-  rmSync(ARTIFACTS, { recursive: true, force: true });
+export interface SessionOptions {
+  /** More arguments for `bin/dbkit-web.mjs` (e.g. `--service URL`). */
+  readonly serverArgs?: readonly string[];
+  /** Screenshots are `<prefix>NN-name.png`; each suite removes only its own. */
+  readonly artifactPrefix?: string;
+}
+
+let prefix = '';
+
+export async function startSession(options: SessionOptions = {}): Promise<Session> {
+  prefix = options.artifactPrefix ?? '';
   mkdirSync(ARTIFACTS, { recursive: true });
+  const own = prefix === '' ? /^\d\d-.*\.png$/ : new RegExp(`^${prefix}\\d\\d-.*\\.png$`);
+  for (const name of readdirSync(ARTIFACTS)) if (own.test(name)) rmSync(join(ARTIFACTS, name), { force: true });
   const executablePath = ensureChromium();
-  const server = await startServer();
+  const server = await startServer(['--port', '0', ...(options.serverArgs ?? [])]);
   const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
   return {
     browser,
@@ -45,7 +56,7 @@ let shot = 0;
 /** Saves the step's screenshot (`e2e/artifacts/NN-name.png`) and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   shot += 1;
-  const path = join(ARTIFACTS, `${String(shot).padStart(2, '0')}-${name}.png`);
+  const path = join(ARTIFACTS, `${prefix}${String(shot).padStart(2, '0')}-${name}.png`);
   await page.screenshot({ path });
   return path;
 }

@@ -5,6 +5,7 @@
 import { SCHEMA_VERSION } from '@dbkit/schema/fileMatch';
 import { DEFAULT_EXAMPLE, EXAMPLES } from './app/examples.js';
 import { download, readFile } from './app/files.js';
+import type { PageContext } from './app/pageContext.js';
 import { createPlayground } from './app/playground.js';
 import { renderProblems } from './app/problems.js';
 import { decodeShare, encodeShare, isShareFragment } from './app/share.js';
@@ -13,7 +14,7 @@ import { followSystemTheme } from './app/theme.js';
 import { JSON_LANGUAGE_ID, registerJsonLanguage } from './editor/jsonLanguage.js';
 import { monaco } from './editor/monaco.js';
 import { createLanguageClient } from './lsp/client.js';
-import { MARKER_OWNER, registerProviders } from './lsp/providers.js';
+import { registerProviders } from './lsp/providers.js';
 import { KIND_LABELS } from './worker/kind.js';
 import type { DiagnosticsReport, DocumentKind } from './worker/protocol.js';
 import { languageWorker } from './worker/start.js';
@@ -65,7 +66,8 @@ let lastReport: (DiagnosticsReport & { readonly at: Date }) | undefined;
 const kindSelect = element<HTMLSelectElement>('kind');
 function refresh(): void {
   const model = playground.model();
-  const markers = model ? monaco.editor.getModelMarkers({ resource: model.uri, owner: MARKER_OWNER }) : [];
+  // Every owner's: the worker's, the service's answer to a push, the plan while comparing.
+  const markers = model ? monaco.editor.getModelMarkers({ resource: model.uri }) : [];
   const count = (severity: number) => markers.filter((m) => m.severity === severity).length;
   const report = lastReport?.uri === model?.uri.toString() ? lastReport : undefined;
   element('status-text').textContent = formatStatus({
@@ -175,6 +177,48 @@ window.addEventListener('hashchange', () => {
 view.onDidChangeCursorPosition(({ position }) => {
   element('cursor').textContent = `Ln ${position.lineNumber}, Col ${position.column}`;
 });
+
+// The service panel and the compare view: loaded on first use, so the first load does not carry them.
+const context: PageContext = {
+  monaco,
+  view,
+  playground,
+  client,
+  examples: EXAMPLES,
+  open(fileName, text) {
+    quiet();
+    exampleSelect.value = '';
+    playground.open(fileName, text);
+  },
+  compare(oldName, oldText) {
+    void compareView().then((compare) => compare.show(oldName, oldText));
+  },
+};
+const once = <T>(load: () => Promise<T>) => {
+  let loaded: Promise<T> | undefined;
+  return () => {
+    loaded ??= load();
+    return loaded;
+  };
+};
+const compareView = once(async () =>
+  (await import('./app/compareView.js')).createCompareView(context, element('status')),
+);
+const compareChooser = once(async () =>
+  (await import('./app/compareChooser.js')).createCompareChooser(context, element('message')),
+);
+const servicePanel = once(async () =>
+  (await import('./app/servicePanel.js')).createServicePanel(context, element('message')),
+);
+const tool = (id: string, label: string, open: () => void) => {
+  const button = document.createElement('button');
+  Object.assign(button, { id, type: 'button', textContent: label });
+  button.addEventListener('click', open);
+  document.querySelector('header.bar .spacer')?.before(button);
+};
+const failedToLoad = () => say('This part of the playground could not be loaded: reload the page.', 'error');
+tool('compare-open', 'Compare…', () => void compareChooser().then((c) => c.toggle(), failedToLoad));
+tool('service-open-panel', 'Service…', () => void servicePanel().then((p) => p.toggle(), failedToLoad));
 
 // A read-only handle for debugging and the end-to-end tests: the document's text (never logged) and its version,
 // which `body[data-validated]` repeats once the worker has validated it.

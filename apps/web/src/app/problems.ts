@@ -32,6 +32,8 @@ export function renderProblems(
       item.tabIndex = 0;
       item.dataset.code = markerCode(marker);
       item.dataset.line = String(marker.startLineNumber);
+      // Who reported it: the worker (`dbkit`), the service's answer to a push, the plan while comparing.
+      item.dataset.source = marker.source ?? '';
       const code = document.createElement('span');
       code.className = 'code';
       code.textContent = markerCode(marker);

@@ -9,7 +9,16 @@ import { automationFeatures } from './automationFeatures.js';
 import { applyChanges, type OpenDocument, openDocument } from './documents.js';
 import type { Features } from './features.js';
 import { detectKind } from './kind.js';
-import type { DocumentKind, PageMessage, RequestMessage, WorkerMessage } from './protocol.js';
+import {
+  type DocumentKind,
+  type FeatureMethod,
+  type PageMessage,
+  type RequestMap,
+  type RequestMessage,
+  TOOL_METHODS,
+  type ToolMethod,
+  type WorkerMessage,
+} from './protocol.js';
 
 /** How long after the last keystroke the document is validated again. */
 const DIAGNOSTICS_DELAY_MS = 120;
@@ -81,11 +90,43 @@ function schedule(uri: string, delay: number): void {
   );
 }
 
+const openText = (uri: string) => {
+  const open = documents.get(uri);
+  if (open === undefined) throw new Error(`no open document ${uri}`);
+  return open.document;
+};
+
+/**
+ * The requests about more than one document's features: plans and the service. Both are loaded on first use, so
+ * the worker's first chunk (part of the page's first load) carries neither core's planner nor the client.
+ */
+const tools: { readonly [M in ToolMethod]: (params: RequestMap[M]['params']) => Promise<RequestMap[M]['result']> } = {
+  plan: async ({ uri, oldText }) => (await import('./plan.js')).planBetween(oldText, openText(uri)),
+  serviceOpen: async (params) => (await import('./service.js')).openFromService(params),
+  servicePush: async ({ uri, allowUnsafeTransition, ...params }) =>
+    (await import('./service.js')).pushToService(params, openText(uri), allowUnsafeTransition),
+};
+const isTool = (request: RequestMessage): request is RequestMessage<ToolMethod> =>
+  (TOOL_METHODS as readonly string[]).includes(request.method);
+
 async function answer(request: RequestMessage): Promise<void> {
-  const open = documents.get(request.params.uri);
+  if (isTool(request)) {
+    try {
+      const tool = tools[request.method] as (params: unknown) => Promise<unknown>;
+      self.postMessage({ type: 'response', id: request.id, result: await tool(request.params) });
+    } catch (error) {
+      self.postMessage({ type: 'response', id: request.id, error: describe(error) });
+    }
+    return;
+  }
+  const uri = (request.params as { uri: string }).uri;
+  const open = documents.get(uri);
   try {
-    if (open === undefined) throw new Error(`no open document ${request.params.uri}`);
-    const handler = featuresOf(open.kind)[request.method] as (document: unknown, params: unknown) => unknown;
+    if (open === undefined) throw new Error(`no open document ${uri}`);
+    const handler = featuresOf(open.kind)[request.method as FeatureMethod] as (
+      document: unknown,
+      params: unknown,
+    ) => unknown;
     const result = await handler(open.document, request.params);
     self.postMessage({ type: 'response', id: request.id, result: result ?? null });
   } catch (error) {

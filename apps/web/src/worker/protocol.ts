@@ -20,6 +20,8 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver-types';
+import type { PlanView } from './planTypes.js';
+import type { ServiceOpenOutcome, ServiceParams, ServicePushOutcome } from './serviceTypes.js';
 
 /** What a document is: an automation config (dbkit's service) or an API document (its JSON Schema). */
 export type DocumentKind =
@@ -73,9 +75,24 @@ export interface RequestMap {
   documentSymbols: { params: { uri: string }; result: (DocumentSymbol | SymbolInformation)[] };
   foldingRanges: { params: { uri: string }; result: FoldingRange[] };
   format: { params: { uri: string; range?: Range; options: FormattingOptions }; result: TextEdit[] };
+  /** The transition from an older revision (`oldText`) to the open document: core's `planTransition`, located. */
+  plan: { params: { uri: string; oldText: string }; result: PlanView };
+  /** Reads a project's automation config from the service (`src/worker/service.ts`, loaded on first use). */
+  serviceOpen: { params: ServiceParams; result: ServiceOpenOutcome };
+  /** Sends the open document to the service, its `version` one above the version it was opened at. */
+  servicePush: {
+    params: ServiceParams & { uri: string; allowUnsafeTransition: boolean };
+    result: ServicePushOutcome;
+  };
 }
 
 export type RequestMethod = keyof RequestMap;
+
+/** Requests answered by the worker itself rather than by the features of the document's kind. */
+export const TOOL_METHODS = ['plan', 'serviceOpen', 'servicePush'] as const;
+export type ToolMethod = (typeof TOOL_METHODS)[number];
+/** Requests each kind of document answers (`features.ts`). */
+export type FeatureMethod = Exclude<RequestMethod, ToolMethod>;
 
 export interface RequestMessage<M extends RequestMethod = RequestMethod> {
   readonly type: 'request';

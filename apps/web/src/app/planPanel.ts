@@ -1,0 +1,115 @@
+/**
+ * The plan beside the diff: counts, the changes grouped by area with their marks, the diagnostics (DBK6xx) errors
+ * first, and the notes. A change or diagnostic is a button that goes to its place, in the revision it is in.
+ */
+
+import type { Range } from 'vscode-languageserver-types';
+import type { PlanView, Side } from '../worker/planTypes.js';
+import { h } from './dom.js';
+import { countPlan, formatCounts, groupChanges, KIND_MARK, sortDiagnostics } from './planModel.js';
+
+export type GoTo = (side: Side, range: Range) => void;
+
+/** One clickable line: click, Enter or Space goes to `place`. */
+function item(
+  className: string,
+  place: { side: Side; range: Range } | undefined,
+  goTo: GoTo,
+  ...children: (Node | string)[]
+) {
+  const li = h('li', { class: className, tabindex: place === undefined ? undefined : '0' }, ...children);
+  if (place !== undefined) {
+    li.dataset.document = place.side;
+    li.dataset.line = String(place.range.start.line + 1);
+    const go = () => goTo(place.side, place.range);
+    li.addEventListener('click', go);
+    li.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        go();
+      }
+    });
+  }
+  return li;
+}
+
+const sideName = (side: Side) => (side === 'from' ? 'older' : 'current');
+
+export function renderPlan(target: HTMLElement, view: PlanView, goTo: GoTo): void {
+  if (!view.ok) {
+    target.replaceChildren(
+      h('h2', {}, 'Plan'),
+      h(
+        'ul',
+        { class: 'plan-diagnostics' },
+        item(
+          'severity-error',
+          { side: view.document, range: view.range },
+          goTo,
+          view.message,
+          h('span', { class: 'where' }, ` ${sideName(view.document)} Ln ${view.range.start.line + 1}`),
+        ),
+      ),
+    );
+    return;
+  }
+  const counts = countPlan(view.changes, view.diagnostics);
+  const groups = groupChanges(view.changes);
+  const diagnostics = sortDiagnostics(view.diagnostics);
+  target.replaceChildren(
+    h('h2', {}, 'Plan'),
+    h(
+      'p',
+      { id: 'plan-counts', class: counts.errors > 0 ? 'counts has-errors' : 'counts' },
+      `Plan: ${formatCounts(counts)}.`,
+    ),
+    groups.length === 0 ? h('p', { class: 'note' }, 'No changes: the two revisions deploy the same.') : '',
+    ...groups.map((group) =>
+      h(
+        'section',
+        { class: 'plan-group', 'data-area': group.area },
+        h('h3', {}, group.title),
+        h(
+          'ul',
+          { class: 'plan-changes' },
+          ...group.changes.map((change) => {
+            const mark = KIND_MARK[change.kind];
+            const place =
+              change.to !== undefined
+                ? { side: 'to' as const, range: change.to }
+                : change.from !== undefined
+                  ? { side: 'from' as const, range: change.from }
+                  : undefined;
+            return item(
+              `change mark-${change.kind}`,
+              place,
+              goTo,
+              h('code', { class: 'mark' }, mark),
+              ` ${change.summary}`,
+            );
+          }),
+        ),
+      ),
+    ),
+    diagnostics.length === 0 ? '' : h('h3', {}, 'Diagnostics'),
+    diagnostics.length === 0
+      ? ''
+      : h(
+          'ul',
+          { id: 'plan-diagnostics', class: 'plan-diagnostics' },
+          ...diagnostics.map((d) => {
+            const li = item(
+              `severity-${d.severity}`,
+              { side: d.document, range: d.range },
+              goTo,
+              h('span', { class: 'code' }, d.code),
+              ` ${d.message}`,
+              h('span', { class: 'where' }, ` ${sideName(d.document)} Ln ${d.range.start.line + 1}`),
+            );
+            li.dataset.code = d.code;
+            return li;
+          }),
+        ),
+    ...view.notes.map((note) => h('p', { class: 'note' }, note)),
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The dbkit service, called from the worker with `@dbkit/client` (loaded on first use, so the worker's first chunk
+ * does not carry it): open a project's automation config, push the document in the editor back. Requests go to
+ * the page's own origin, which `bin/dbkit-web.mjs --service` passes on; `credentials: 'omit'`, so the browser never
+ * adds credentials of its own or asks for them. Nothing here logs: the private key is in every request.
+ */
+import { createClient, type DbkitClient } from '@dbkit/client';
+import { applyEdits, modify } from 'jsonc-parser';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { factsOf, failureOf } from './serviceOutcome.js';
+import type { ServiceOpenOutcome, ServiceParams, ServicePushOutcome } from './serviceTypes.js';
+
+let cached: { readonly key: string; readonly client: DbkitClient } | undefined;
+
+/** One client per key pair, so Digest answers the last challenge without asking again. */
+function clientFor(params: ServiceParams): DbkitClient {
+  const key = JSON.stringify([params.baseUrl, params.publicKey, params.privateKey]);
+  if (cached?.key !== key) {
+    const client = createClient({
+      baseUrl: params.baseUrl,
+      publicKey: params.publicKey,
+      privateKey: params.privateKey,
+      fetch: (input, init) => fetch(input, { ...init, credentials: 'omit' }),
+      retry: { retries: 1, maxDelayMs: 2_000 },
+      timeoutMs: 20_000,
+    });
+    cached = { key, client };
+  }
+  return cached.client;
+}
+
+export async function openFromService(params: ServiceParams): Promise<ServiceOpenOutcome> {
+  try {
+    const stored = await clientFor(params).automationConfig.get(params.groupId);
+    return { kind: 'opened', groupId: params.groupId, version: stored.version, text: stored.text };
+  } catch (error) {
+    return failureOf(factsOf(error), { groupId: params.groupId });
+  }
+}
+
+/** The document's top-level `version` when it is a whole number; `null` when the text is not JSON. */
+function versionIn(text: string): number | undefined | null {
+  try {
+    const version = (JSON.parse(text) as { version?: unknown } | null)?.version;
+    return typeof version === 'number' && Number.isInteger(version) && version >= 0 ? version : undefined;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Pushes the document as `dbkit config push` does: `version` one above the version it was opened at (the stored
+ * one when it names none, or a later one), so a revision someone else published meanwhile gets a 409, not lost.
+ * Only the value of `version` changes in the text sent.
+ */
+export async function pushToService(
+  params: ServiceParams,
+  document: TextDocument,
+  allowUnsafeTransition: boolean,
+): Promise<ServicePushOutcome> {
+  const text = document.getText();
+  const pulled = versionIn(text);
+  if (pulled === null)
+    return {
+      kind: 'not-json',
+      detail: 'The document is not valid JSON (see the markers): fix it first. Nothing was sent.',
+    };
+  const client = clientFor(params);
+  let stored: { text: string; version: number };
+  try {
+    stored = await client.automationConfig.get(params.groupId);
+  } catch (error) {
+    return failureOf(factsOf(error), { groupId: params.groupId });
+  }
+  const base = pulled !== undefined && pulled <= stored.version ? pulled : stored.version;
+  const next = base + 1;
+  const versionEdits =
+    pulled === next
+      ? []
+      : modify(text, ['version'], next, { formattingOptions: { insertSpaces: true, tabSize: 2 } }).map((e) => ({
+          offset: e.offset,
+          length: e.length,
+          content: e.content,
+        }));
+  try {
+    await client.automationConfig.put(params.groupId, applyEdits(text, versionEdits), { allowUnsafeTransition });
+  } catch (error) {
+    return failureOf(factsOf(error), { groupId: params.groupId, base, sent: next, sentDocument: document, stored });
+  }
+  return {
+    kind: 'pushed',
+    groupId: params.groupId,
+    from: stored.version,
+    to: next,
+    versionEdits,
+    documentVersion: document.version,
+  };
+}
