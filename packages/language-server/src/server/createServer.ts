@@ -30,6 +30,7 @@ import { prepareRename, rename } from '../service/features/rename.js';
 import { getSelectionRanges } from '../service/features/selectionRanges.js';
 import { createLanguageService, type LanguageService } from '../service/languageService.js';
 import { DEFAULT_SELECTION } from '../service/selection.js';
+import { warmUp } from '../service/warmUp.js';
 import { listenToDocuments } from './documents.js';
 import { readSettings, type ServerSettings } from './settings.js';
 
@@ -95,20 +96,20 @@ export function createServer(connection: Connection): void {
     void safe('diagnostics', undefined, () => {
       const doc = served(uri);
       void connection.sendDiagnostics({ uri, version: document.version, diagnostics: doc ? getDiagnostics(doc) : [] });
-      if (doc !== undefined) warmUp(uri, document.version);
+      if (doc !== undefined) warmUpLater(uri, document.version);
     });
   }
 
   /**
-   * Once diagnostics are out, builds what completion, hover and navigation need (the tree and the reference graph)
+   * Once diagnostics are out, builds what completion, hover and navigation need (`service/warmUp.ts`)
    * while the user reads them, so that the first keystroke does not pay for it. Skipped when a newer version came.
    */
-  function warmUp(uri: string, version: number): void {
+  function warmUpLater(uri: string, version: number): void {
     setTimeout(() => {
       if (documents.get(uri)?.version !== version) return;
       void safe('warm-up', undefined, () => {
         const doc = served(uri);
-        if (doc !== undefined) void doc.references;
+        if (doc !== undefined) warmUp(doc);
       });
     }, 0);
   }

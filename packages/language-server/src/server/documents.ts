@@ -1,11 +1,12 @@
 /**
  * Text document sync (incremental): keeps the open documents and tells the service about each edit, so the tree of
  * a large document is updated, not parsed again, on every keystroke. `TextDocuments` from vscode-languageserver
- * hides the edits, which is why this small store exists.
+ * hides the edits, which is why this small store exists. Documents are `TextModel`s: an edit does not copy the text.
  */
 import type { Connection, TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageService } from '../service/languageService.js';
+import { TextModel } from '../service/textModel.js';
 
 export interface DocumentEvents {
   opened(document: TextDocument): void;
@@ -23,32 +24,26 @@ export function listenToDocuments(
   service: () => LanguageService,
   events: DocumentEvents,
 ): Documents {
-  const documents = new Map<string, TextDocument>();
+  const documents = new Map<string, TextModel>();
   connection.onDidOpenTextDocument(({ textDocument }) => {
-    const document = TextDocument.create(
-      textDocument.uri,
-      textDocument.languageId,
-      textDocument.version,
-      textDocument.text,
-    );
+    const document = new TextModel(textDocument.uri, textDocument.languageId, textDocument.version, textDocument.text);
     documents.set(document.uri, document);
     events.opened(document);
   });
   connection.onDidChangeTextDocument(({ textDocument, contentChanges }) => {
-    let document = documents.get(textDocument.uri);
+    const document = documents.get(textDocument.uri);
     if (document === undefined) return;
     const version = textDocument.version;
     for (const change of contentChanges as TextDocumentContentChangeEvent[]) {
       if ('range' in change) {
         const start = document.offsetAt(change.range.start);
         const end = document.offsetAt(change.range.end);
-        document = TextDocument.update(document, [change], version);
+        document.edit({ start, end, text: change.text }, version);
         service().update(document, { start, end, newLength: change.text.length });
       } else {
-        document = TextDocument.update(document, [change], version);
+        document.update([change], version);
       }
     }
-    documents.set(document.uri, document);
     events.changed(document);
   });
   connection.onDidCloseTextDocument(({ textDocument }) => {

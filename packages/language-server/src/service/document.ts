@@ -11,12 +11,16 @@ import { reparseIncrementally, type TextChange } from './incremental.js';
 import { nodeAtPath, nodeValue, pathOf, propertyHolding } from './jsonAst.js';
 import { type LocatedNode, locatePaths } from './locate.js';
 import { buildReferenceGraph, DECLARING_SECTIONS, type ReferenceGraph } from './references/graph.js';
+import { sliceText } from './textModel.js';
 
 export interface ParsedDocument {
   readonly textDocument: TextDocument;
   readonly uri: string;
   readonly version: number;
+  /** The whole text (built on first read when the document is a `TextModel` that was edited). */
   readonly text: string;
+  /** The text of `[start, end)`, without building the whole text when the document can avoid it. */
+  slice(start: number, end: number): string;
   /** vscode-json-languageservice's tree: the generic JSON features (completion, hover, folding…) take it. */
   readonly json: JSONDocument;
   /** The tree's root; undefined for an empty text. */
@@ -67,14 +71,16 @@ export function parseDocument(
   jsonService: JsonLanguageService,
   basis?: IncrementalBasis,
 ): ParsedDocument {
-  const text = textDocument.getText();
-  const doc = { textDocument, uri: textDocument.uri, version: textDocument.version, text } as {
+  const doc = { textDocument, uri: textDocument.uri, version: textDocument.version } as {
     -readonly [K in keyof ParsedDocument]: ParsedDocument[K];
   };
+  // A keystroke reads only the container it reparses and the text around the cursor: the whole text is not built.
+  lazy(doc, 'text', () => textDocument.getText());
+  doc.slice = (start, end) => sliceText(textDocument, start, end);
   let treeBuilt = false;
   // The previous tree is reused (and taken over: it is updated in place) only when it was built already.
   const reused = basis?.previous.hasTree()
-    ? reparseIncrementally(basis.previous.json, basis.change, text, jsonService)
+    ? reparseIncrementally(basis.previous.json, basis.change, doc.slice, jsonService)
     : undefined;
   if (reused !== undefined) {
     treeBuilt = true;
@@ -91,6 +97,7 @@ export function parseDocument(
   // not kept: core's diagnostics are, and a 17 MB document's value would hold on to about 100 MB more.
   let validJson: boolean | undefined;
   const freshValue = (): unknown => {
+    const text = doc.text;
     try {
       const value: unknown = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
       validJson = true;
@@ -120,7 +127,7 @@ export function parseDocument(
   doc.declarationsFrom = () => (graphBuilt ? doc.references : inherited);
   lazy(doc, 'semantic', () => validateAutomationConfig(freshValue()));
   doc.locate = (paths) =>
-    treeBuilt || !doc.validJson ? paths.map((path) => locateInTree(doc.root, path)) : locatePaths(text, paths);
+    treeBuilt || !doc.validJson ? paths.map((path) => locateInTree(doc.root, path)) : locatePaths(doc.text, paths);
   return doc;
 }
 

@@ -8,6 +8,7 @@
  */
 import type { ASTNode, JSONDocument, LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { forgetUpwards } from './memo.js';
 
 /** One edit in the previous version's offsets: `[start, end)` replaced by `newLength` characters. */
 export interface TextChange {
@@ -89,7 +90,7 @@ export interface Reparsed {
 export function reparseIncrementally(
   previous: JSONDocument,
   change: TextChange,
-  text: string,
+  slice: (start: number, end: number) => string,
   json: JsonLanguageService,
 ): Reparsed | undefined {
   const root = previous.root;
@@ -97,16 +98,17 @@ export function reparseIncrementally(
   const container = enclosingContainer(root, change.start, change.end);
   if (container === undefined) return undefined;
   const delta = change.newLength - (change.end - change.start);
-  const slice = text.slice(container.offset, container.offset + container.length + delta);
-  const reparsed = json.parseJSONDocument(TextDocument.create('dbkit://incremental', 'json', 0, slice));
+  const part = slice(container.offset, container.offset + container.length + delta);
+  const reparsed = json.parseJSONDocument(TextDocument.create('dbkit://incremental', 'json', 0, part));
   const fresh = reparsed.root;
-  if (fresh === undefined || fresh.type !== container.type || fresh.length !== slice.length || !isClean(reparsed)) {
+  if (fresh === undefined || fresh.type !== container.type || fresh.length !== part.length || !isClean(reparsed)) {
     return undefined;
   }
   shiftSubtree(fresh, container.offset);
 
-  // Put the new subtree where the old one was.
+  // Put the new subtree where the old one was; what was read from its ancestors no longer holds.
   const parent = container.parent as MutableNode | undefined;
+  forgetUpwards(parent);
   (fresh as { parent?: ASTNode | undefined }).parent = parent;
   if (parent?.type === 'property') (parent as Mutable<typeof parent>).valueNode = fresh;
   else if (parent?.type === 'array') parent.items[parent.items.indexOf(container)] = fresh;

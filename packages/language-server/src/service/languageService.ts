@@ -11,7 +11,8 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { type ParsedDocument, parseDocument } from './document.js';
 import type { TextChange } from './incremental.js';
-import { createSelector, type SelectionSettings } from './selection.js';
+import { createSelector, SELECTOR_PREFIX, type SelectionSettings } from './selection.js';
+import { sliceText } from './textModel.js';
 
 /** The `$id` of the automation-config schema, the uri vscode-json-languageservice knows it by. */
 export const AUTOMATION_SCHEMA_URI = String(automationConfigSchema.$id);
@@ -72,7 +73,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   return {
     context,
     isAutomationConfig: (document, languageId = document.languageId) =>
-      isAutomationConfig(document.uri, languageId, document.getText()),
+      isAutomationConfig(document.uri, languageId, sliceText(document, 0, SELECTOR_PREFIX)),
     parse(document) {
       const cached = cache.get(document.uri);
       if (cached !== undefined && cached.version === document.version && cached.textDocument === document)

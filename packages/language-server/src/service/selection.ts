@@ -29,9 +29,12 @@ function pathOfUri(uri: string): string {
   }
 }
 
+/** How much of the start of a text the selector reads (callers may pass only that much). */
+export const SELECTOR_PREFIX = 4096;
+
 /** `"$schema": "…automation-config.schema.json"` near the start of the text (a quick look, not a parse). */
 function namesOurSchema(text: string): boolean {
-  const match = /"\$schema"\s*:\s*"([^"]*)"/.exec(text.slice(0, 4096));
+  const match = /"\$schema"\s*:\s*"([^"]*)"/.exec(text.slice(0, SELECTOR_PREFIX));
   return match !== null && match[1]!.replace(/[?#].*$/, '').endsWith(SCHEMA_FILE_NAME);
 }
 

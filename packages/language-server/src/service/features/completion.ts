@@ -42,7 +42,7 @@ function mergeNames(names: readonly CompletionItem[], schemaItems: readonly Comp
 function objectForKeys(doc: ParsedDocument, offset: number): ObjectASTNode | undefined {
   let node: ASTNode | undefined = doc.json.getNodeFromOffset(offset, true);
   if (node !== undefined && offset === node.offset + node.length && offset > 0) {
-    const before = doc.text.charAt(offset - 1);
+    const before = doc.slice(offset - 1, offset);
     if ((node.type === 'object' && before === '}') || (node.type === 'array' && before === ']')) node = node.parent;
   }
   if (node?.type === 'string' && node.parent?.type === 'property' && node.parent.keyNode === node) {
@@ -89,7 +89,7 @@ function dedupe(items: readonly CompletionItem[]): CompletionItem[] {
  * holding that), whose start and path the tree knows. Two levels, so a container the user is breaking right now
  * is read from its parent.
  */
-function anchorFor(nodeAt: ASTNode | undefined, offset: number): CursorAnchor | undefined {
+function anchorFor(nodeAt: ASTNode | undefined, offset: number): (CursorAnchor & { readonly end: number }) | undefined {
   let node = nodeAt;
   let containers = 0;
   let anchor: ASTNode | undefined;
@@ -100,8 +100,13 @@ function anchorFor(nodeAt: ASTNode | undefined, offset: number): CursorAnchor | 
     }
     node = node.parent;
   }
-  return anchor === undefined ? undefined : { offset: anchor.offset, path: pathOf(anchor) };
+  return anchor === undefined
+    ? undefined
+    : { offset: anchor.offset, end: anchor.offset + anchor.length, path: pathOf(anchor) };
 }
+
+/** How far past the anchor's container the cursor's window reaches (what follows a value decides its comma). */
+const WINDOW_MARGIN = 4096;
 
 export async function getCompletion(
   doc: ParsedDocument,
@@ -110,8 +115,12 @@ export async function getCompletion(
 ): Promise<CompletionList | null> {
   const offset = doc.textDocument.offsetAt(position);
   const nodeAt = doc.json.getNodeFromOffset(offset, true);
-  if (isInComment(doc.text, nodeAt?.offset ?? 0, offset)) return { isIncomplete: false, items: [] };
-  const cursor = completionCursor(doc.text, offset, anchorFor(nodeAt, offset));
+  const anchor = anchorFor(nodeAt, offset);
+  // The cursor is read from a window around the anchor's container, not from the whole text.
+  const base = anchor?.offset ?? 0;
+  const window = anchor === undefined ? doc.text : doc.slice(base, Math.max(anchor.end, offset) + WINDOW_MARGIN);
+  if (isInComment(window, (nodeAt?.offset ?? base) - base, offset - base)) return { isIncomplete: false, items: [] };
+  const cursor = completionCursor(window, offset, anchor, base);
   const m = markup(context.markdown);
   let items: CompletionItem[];
   let isIncomplete = false;

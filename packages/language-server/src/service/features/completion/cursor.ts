@@ -130,8 +130,8 @@ export interface CursorAnchor {
  * everything before it.
  */
 function locationFrom(text: string, offset: number, anchor: CursorAnchor | undefined): Location {
-  if (anchor === undefined || anchor.offset === 0) return getLocation(text, offset);
-  const local = getLocation(text.slice(anchor.offset), offset - anchor.offset);
+  if (anchor === undefined) return getLocation(text, offset);
+  const local = getLocation(anchor.offset === 0 ? text : text.slice(anchor.offset), offset - anchor.offset);
   const previous = local.previousNode;
   const path = [...anchor.path, ...local.path];
   const shift = (node: NonNullable<Location['previousNode']>): NonNullable<Location['previousNode']> => ({
@@ -147,7 +147,17 @@ function locationFrom(text: string, offset: number, anchor: CursorAnchor | undef
   };
 }
 
-export function completionCursor(text: string, offset: number, anchor?: CursorAnchor): CompletionCursor {
+/**
+ * The cursor at `offset`. `text` may be a window of the document that starts at `base` (the anchor's container,
+ * read without building a large document's whole text); offsets in and out are the document's.
+ */
+export function completionCursor(text: string, offset: number, anchor?: CursorAnchor, base = 0): CompletionCursor {
+  if (base === 0) return readCursor(text, offset, anchor);
+  const local = readCursor(text, offset - base, anchor && { offset: anchor.offset - base, path: anchor.path });
+  return { ...local, offset, start: local.start + base, end: local.end + base };
+}
+
+function readCursor(text: string, offset: number, anchor: CursorAnchor | undefined): CompletionCursor {
   const location: Location = locationFrom(text, offset, anchor);
   const path: JsonPath = location.path;
   const previous = location.previousNode;

@@ -13,6 +13,7 @@ import type { ASTNode } from 'vscode-json-languageservice';
 import { type CompletionItem, CompletionItemKind, InsertTextFormat, type TextEdit } from 'vscode-languageserver-types';
 import type { ParsedDocument } from '../../document.js';
 import { fieldValue, isObjectNode, itemsOf, nodeAtPath, pathOf } from '../../jsonAst.js';
+import { memo, memoKey } from '../../memo.js';
 import { rangeOfSpan } from '../../positions.js';
 import { type Declaration, ReferenceSite, SymbolKind } from '../../references/graph.js';
 import type { Markup } from '../hover/markup.js';
@@ -42,6 +43,25 @@ function exactNode(root: ASTNode | undefined, path: JsonPath): ASTNode | undefin
   return found.length === path.length && found.every((segment, i) => segment === path[i]) ? node : undefined;
 }
 
+/** What ranking reads of a process: its name and alias, the replica set it says it is in, whether it routes. */
+interface ProcessFacts {
+  readonly names: readonly string[];
+  readonly replSetName: string | undefined;
+  readonly router: boolean;
+}
+
+const PROCESS_FACTS = memoKey<ProcessFacts>('process facts');
+const MEMBER_HOSTS = memoKey<ReadonlySet<string>>('member hosts');
+
+/** Kept across keystrokes: typing a member's host reads no process again (`memo.ts`). */
+function processFacts(declaration: Declaration): ProcessFacts {
+  return memo(declaration.item, PROCESS_FACTS, () => ({
+    names: namesOfProcess(declaration),
+    replSetName: stringAt(declaration.item, 'args2_6', 'replication', 'replSetName'),
+    router: stringAt(declaration.item, 'processType') === 'dbs',
+  }));
+}
+
 /** The name and alias of the process that declares `declaration`. */
 function namesOfProcess(declaration: Declaration): string[] {
   return [stringAt(declaration.item, 'name'), stringAt(declaration.item, 'alias')].filter((n) => n !== undefined);
@@ -66,6 +86,12 @@ function memberHosts(set: ASTNode | undefined, skip?: number): Set<string> {
   return hosts;
 }
 
+/** Reads ahead of the first completion what ranking names reads: every process's facts, every set's hosts. */
+export function warmReferenceFacts(doc: ParsedDocument): void {
+  for (const declaration of doc.references.declarations.process.values()) processFacts(declaration);
+  for (const set of itemsOf(doc.root, 'replicaSets')) memo(set, MEMBER_HOSTS, () => memberHosts(set));
+}
+
 function rankMemberHosts(doc: ParsedDocument, cursor: CompletionCursor, processes: Declaration[]): Candidate[] {
   const setIndex = cursor.path[1];
   const memberIndex = cursor.path[3];
@@ -74,17 +100,16 @@ function rankMemberHosts(doc: ParsedDocument, cursor: CompletionCursor, processe
   const here = memberHosts(set, typeof memberIndex === 'number' ? memberIndex : undefined);
   const elsewhere = new Set<string>();
   for (const other of itemsOf(doc.root, 'replicaSets')) {
-    if (other !== set) for (const host of memberHosts(other)) elsewhere.add(host);
+    if (other !== set) for (const host of memo(other, MEMBER_HOSTS, () => memberHosts(other))) elsewhere.add(host);
   }
   return processes.map((declaration) => {
-    const names = namesOfProcess(declaration);
-    const replSetName = stringAt(declaration.item, 'args2_6', 'replication', 'replSetName');
+    const { names, replSetName, router } = processFacts(declaration);
     if (names.some((name) => here.has(name))) {
       return { declaration, tier: 3, note: setId === undefined ? 'already a member' : `already in ${setId}` };
     }
     if (setId !== undefined && replSetName === setId) return { declaration, tier: 0 };
     const otherSet = replSetName !== undefined && replSetName !== setId;
-    if (otherSet || names.some((name) => elsewhere.has(name)) || stringAt(declaration.item, 'processType') === 'dbs') {
+    if (otherSet || names.some((name) => elsewhere.has(name)) || router) {
       return { declaration, tier: 2, ...(otherSet ? { note: `replSetName ${replSetName}` } : {}) };
     }
     return { declaration, tier: 1 };
@@ -209,7 +234,7 @@ function matchRank(name: string, typed: string): number {
 
 /** What the user typed of the value before the cursor, without its opening quote, lower-cased. */
 function typedPrefix(doc: ParsedDocument, cursor: CompletionCursor): string {
-  const text = doc.text.slice(cursor.start, Math.max(cursor.start, cursor.offset));
+  const text = doc.slice(cursor.start, Math.max(cursor.start, cursor.offset));
   return (text.startsWith('"') ? text.slice(1) : text).toLowerCase();
 }
 
