@@ -136,7 +136,7 @@ function proxy(target, incoming, response) {
       response,
       502,
       'SERVICE_UNREACHABLE',
-      `The playground's server could not reach the dbkit service at ${target.origin} (${error.code ?? error.message}). Is it running? Start one with: node apps/server/dist/main.js --admin`,
+      `The playground's server could not reach the dbkit service at ${target.origin} (${error.code ?? error.message}).`,
     );
   });
   incoming.pipe(outgoing);

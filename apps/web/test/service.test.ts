@@ -1,0 +1,265 @@
+// The worker's service calls (`src/worker/service.ts`) against a real dbkit service (`apps/server`, in memory),
+// and every outcome in words (`src/app/serviceMessages.ts`): what happened, why, what to do; never a key.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { DbkitApiError, DbkitTransportError } from '@dbkit/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { type Project, type Service, startService } from '../e2e/service.ts';
+import { describeOutcome } from '../src/app/serviceMessages.ts';
+import { openFromService, pushToService } from '../src/worker/service.ts';
+import { factsOf, failureOf } from '../src/worker/serviceOutcome.ts';
+import type { ServiceOpenOutcome, ServiceParams, ServicePushOutcome } from '../src/worker/serviceTypes.ts';
+
+let version = 0;
+const documentOf = (text: string) => TextDocument.create('file:///playground/1/a.json', 'json', ++version, text);
+
+describe('the service calls, against a real service', () => {
+  let service: Service;
+  let project: Project;
+  let params: ServiceParams;
+  beforeAll(async () => {
+    service = await startService();
+    project = service.projects[0]!;
+    params = {
+      baseUrl: service.url,
+      groupId: project.id,
+      publicKey: project.publicKey,
+      privateKey: project.privateKey,
+    };
+  });
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  const open = async () => {
+    const opened = await openFromService(params);
+    if (opened.kind !== 'opened') throw new Error(opened.kind);
+    return opened;
+  };
+
+  it('opens the stored text exactly, with its version', async () => {
+    const opened = await open();
+    expect(opened.version).toBe(0);
+    expect(opened.text).toContain('"version": 0');
+  });
+
+  it('pushes with the version one above the version opened, and says how to edit the document to match', async () => {
+    const { text } = await open();
+    const edited = text.replace('"disabled": true', '"disabled": true ');
+    const pushed = await pushToService(params, documentOf(edited), false);
+    expect(pushed).toMatchObject({ kind: 'pushed', from: 0, to: 1 });
+    if (pushed.kind !== 'pushed') return;
+    expect(pushed.versionEdits).toEqual([{ offset: edited.indexOf('"version": 0') + 11, length: 1, content: '1' }]);
+    expect((await open()).version).toBe(1);
+  });
+
+  it('places the validator’s diagnostics in the document sent (400 AUTOMATION_CONFIG_INVALID)', async () => {
+    const { text } = await open();
+    const broken = text.replace('"disabled": true', '"disabled": "yes"');
+    const outcome = await pushToService(params, documentOf(broken), false);
+    expect(outcome.kind).toBe('invalid');
+    if (outcome.kind !== 'invalid') return;
+    const d = outcome.diagnostics.find((x) => x.code === 'DBK102');
+    expect(d).toMatchObject({ severity: 1, source: 'dbkit service', document: 'to' });
+    const line = broken.split('\n').findIndex((l) => l.includes('"disabled": "yes"'));
+    expect(d?.range.start.line).toBe(line);
+  });
+
+  it('reports a stale version as a conflict (409) with the stored version', async () => {
+    const { text } = await open();
+    // Opened at 1; someone publishes 2 meanwhile.
+    expect((await pushToService(params, documentOf(text), false)).kind).toBe('pushed');
+    const outcome = await pushToService(params, documentOf(text), false);
+    expect(outcome).toMatchObject({ kind: 'conflict', base: 1, sent: 2, stored: 2 });
+  });
+
+  it('refuses an unsafe transition with the stored revision, and pushes it when allowed', async () => {
+    // The replica-set example (authSchemaVersion 5) stored, then lowered to 3 (DBK643).
+    const withProcess = readFileSync(
+      resolve(import.meta.dirname, '../../../examples/automation/replica-set.automation.json'),
+      'utf8',
+    );
+    const stored = await pushToService(params, documentOf(withProcess), false);
+    expect(stored.kind).toBe('pushed');
+    const after = (await open()).text;
+    const lowered = documentOf(after.replace('"authSchemaVersion": 5', '"authSchemaVersion": 3'));
+    const outcome = await pushToService(params, lowered, false);
+    expect(outcome.kind).toBe('unsafe');
+    if (outcome.kind !== 'unsafe') return;
+    expect(outcome.stored.text).toBe(after);
+    expect(outcome.diagnostics.map((d) => d.code)).toContain('DBK643');
+    expect((await pushToService(params, lowered, true)).kind).toBe('pushed');
+  });
+
+  it.for([
+    { name: 'a wrong private key', change: { privateKey: 'wrong' }, kind: 'unauthorized' },
+    // The service answers a key pair that is not the project's with 401, whether the project exists or not.
+    { name: 'another project', change: { groupId: '000000000000000000000000' }, kind: 'unauthorized' },
+  ])('says so for $name', async ({ change, kind }) => {
+    expect((await openFromService({ ...params, ...change })).kind).toBe(kind);
+    expect((await pushToService({ ...params, ...change }, documentOf('{"version": 1}'), false)).kind).toBe(kind);
+  });
+
+  it('sends nothing when the document is not JSON', async () => {
+    expect(await pushToService(params, documentOf('{"version": 1,}'), false)).toMatchObject({ kind: 'not-json' });
+  });
+
+  it('says the service cannot be reached', async () => {
+    const probe = createServer();
+    await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+    const address = probe.address();
+    await new Promise((done) => probe.close(done));
+    const port = typeof address === 'object' && address !== null ? address.port : 1;
+    const outcome = await openFromService({ ...params, baseUrl: `http://127.0.0.1:${port}` });
+    expect(outcome.kind).toBe('network');
+  });
+});
+
+describe('failureOf', () => {
+  const api = (status: number, body: unknown) => new DbkitApiError(status, body, 'PUT /x');
+  it.for([
+    { name: '401', error: api(401, { errorCode: 'UNAUTHORIZED' }), kind: 'unauthorized' },
+    { name: '403', error: api(403, { errorCode: 'FORBIDDEN', detail: 'no' }), kind: 'forbidden' },
+    { name: '404', error: api(404, { errorCode: 'GROUP_NOT_FOUND' }), kind: 'not-found' },
+    { name: 'no service', error: api(404, { errorCode: 'NO_SERVICE', detail: 'start it' }), kind: 'no-service' },
+    {
+      name: '502 from the proxy',
+      error: api(502, { errorCode: 'SERVICE_UNREACHABLE', detail: 'down' }),
+      kind: 'network',
+    },
+    {
+      name: '409',
+      error: api(409, {
+        errorCode: 'AUTOMATION_CONFIG_CONCURRENT_MODIFICATION',
+        detail: 'The stored configuration is at version 7 and',
+      }),
+      kind: 'conflict',
+    },
+    {
+      name: '400 invalid',
+      error: api(400, { errorCode: 'AUTOMATION_CONFIG_INVALID', diagnostics: [] }),
+      kind: 'invalid',
+    },
+    {
+      name: '400 unsafe',
+      error: api(400, { errorCode: 'AUTOMATION_CONFIG_UNSAFE_TRANSITION', diagnostics: [] }),
+      kind: 'unsafe',
+    },
+    { name: '500', error: api(500, 'oops'), kind: 'refused' },
+    { name: 'a timeout', error: new DbkitTransportError('no answer', 'timeout', 'GET /x'), kind: 'network' },
+    {
+      name: 'a network failure',
+      error: new DbkitTransportError('network failure (ECONNREFUSED)', 'network', 'GET /x'),
+      kind: 'network',
+    },
+    { name: 'anything else', error: new TypeError('boom'), kind: 'network' },
+  ])('$name → $kind', ({ error, kind }) => {
+    const failure = failureOf(factsOf(error), {
+      groupId: 'g',
+      base: 6,
+      sent: 7,
+      stored: { text: '{"version": 7}', version: 7 },
+      sentDocument: documentOf('{"version": 6}'),
+    });
+    expect(failure.kind).toBe(kind);
+    if (failure.kind === 'conflict') expect(failure).toMatchObject({ base: 6, sent: 7, stored: 7 });
+    if (
+      failure.kind === 'network' &&
+      kind === 'network' &&
+      error instanceof DbkitTransportError &&
+      error.kind === 'network'
+    )
+      expect(failure.detail).toContain('ECONNREFUSED');
+  });
+});
+
+describe('describeOutcome', () => {
+  const diagnostic = (severity: 1 | 2, document: 'from' | 'to') => ({
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
+    severity,
+    code: 'DBK643',
+    message: 'm',
+    document,
+  });
+  const cases: readonly {
+    outcome: ServiceOpenOutcome | ServicePushOutcome;
+    tone: string;
+    title: string;
+    says: string;
+  }[] = [
+    {
+      outcome: { kind: 'opened', groupId: 'g1', version: 3, text: '{}' },
+      tone: 'success',
+      title: 'Opened version 3',
+      says: 'project g1',
+    },
+    {
+      outcome: { kind: 'pushed', groupId: 'g1', from: 3, to: 4, versionEdits: [], documentVersion: 1 },
+      tone: 'success',
+      title: 'Pushed: version 3 → 4',
+      says: 'version 4',
+    },
+    { outcome: { kind: 'unauthorized', detail: '' }, tone: 'error', title: 'Keys rejected', says: 'Check both' },
+    {
+      outcome: { kind: 'forbidden', detail: 'read-only key' },
+      tone: 'error',
+      title: 'Not allowed',
+      says: 'read-only key',
+    },
+    {
+      outcome: { kind: 'not-found', groupId: 'g9', detail: '' },
+      tone: 'error',
+      title: 'No such project',
+      says: 'no project g9',
+    },
+    {
+      outcome: { kind: 'conflict', base: 1, sent: 2, stored: 5, detail: '' },
+      tone: 'error',
+      title: 'Someone published first',
+      says: 'The service has version 5, published since you opened version 1, so version 2 would overwrite it (HTTP 409). Nothing was changed. Open from service again',
+    },
+    {
+      outcome: { kind: 'invalid', detail: '', diagnostics: [diagnostic(1, 'to'), diagnostic(2, 'to')] },
+      tone: 'error',
+      title: 'Refused: 1 error, 1 warning',
+      says: 'marked in the editor',
+    },
+    {
+      outcome: { kind: 'unsafe', detail: '', diagnostics: [diagnostic(1, 'from')], stored: { text: '{}', version: 2 } },
+      tone: 'warning',
+      title: 'Unsafe transition: 1 error, 0 warnings',
+      says: '1 diagnostic point into the stored revision',
+    },
+    {
+      outcome: { kind: 'not-json', detail: 'Nothing was sent.' },
+      tone: 'error',
+      title: 'Not JSON',
+      says: 'Nothing was sent.',
+    },
+    {
+      outcome: { kind: 'no-service', detail: '' },
+      tone: 'error',
+      title: 'No service configured',
+      says: '--service http://127.0.0.1:8080',
+    },
+    {
+      outcome: { kind: 'network', detail: 'The service could not be reached (ECONNREFUSED).' },
+      tone: 'error',
+      title: 'Service unreachable',
+      says: 'Is dbkit-server running?',
+    },
+    {
+      outcome: { kind: 'refused', status: 500, errorCode: 'UNEXPECTED_ERROR', detail: 'boom' },
+      tone: 'error',
+      title: 'Refused: UNEXPECTED_ERROR (HTTP 500)',
+      says: 'boom',
+    },
+  ];
+  it.for(cases)('$outcome.kind: $title', ({ outcome, tone, title, says }) => {
+    const message = describeOutcome(outcome);
+    expect(message).toMatchObject({ tone, title });
+    expect(message.text).toContain(says);
+  });
+});
