@@ -59,7 +59,10 @@ export type { PlanParams, PlanResult, PlanRevision, RevisionDiagnostics } from '
 
 export const SERVER_VERSION = '0.1.0';
 
-/** How long after the last change diagnostics are pushed (clients without pull diagnostics). */
+/**
+ * How long after the last change, and after the last answer to a request, diagnostics are pushed (clients without
+ * pull diagnostics): a user typing and completing is not made to wait for a large document's diagnostics.
+ */
 export const DIAGNOSTICS_DELAY_MS = 200;
 
 export function createServer(connection: Connection): void {
@@ -68,6 +71,8 @@ export function createServer(connection: Connection): void {
   let pullDiagnostics = false;
   let configurationRequests = false;
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** When a handler last finished (`performance.now()`). */
+  let lastAnswered = 0;
 
   /** Runs a handler; a failure is logged with the request's name and answered with `fallback`. */
   async function safe<T>(name: string, fallback: T, run: () => T | Promise<T>): Promise<T> {
@@ -79,6 +84,8 @@ export function createServer(connection: Connection): void {
         `${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
       return fallback;
+    } finally {
+      lastAnswered = performance.now();
     }
   }
 
@@ -118,10 +125,15 @@ export function createServer(connection: Connection): void {
     if (pullDiagnostics) return;
     const pending = timers.get(uri);
     if (pending !== undefined) clearTimeout(pending);
-    timers.set(
-      uri,
-      setTimeout(() => publishDiagnostics(uri), delay),
-    );
+    // Due once the document has been quiet for `delay`: no change and no request answered meanwhile (a keystroke
+    // and its completion taking longer than the delay would otherwise start a 17 MB document's diagnostics between
+    // two keystrokes).
+    const due = (): void => {
+      const quiet = performance.now() - lastAnswered;
+      if (delay > 0 && quiet < delay) timers.set(uri, setTimeout(due, delay - quiet));
+      else publishDiagnostics(uri);
+    };
+    timers.set(uri, setTimeout(due, delay));
   }
 
   function applySettings(next: ServerSettings): void {

@@ -127,7 +127,11 @@ export function parseDocument(
   doc.declarationsFrom = () => (graphBuilt ? doc.references : inherited);
   lazy(doc, 'semantic', () => validateAutomationConfig(freshValue()));
   doc.locate = (paths) =>
-    treeBuilt || !doc.validJson ? paths.map((path) => locateInTree(doc.root, path)) : locatePaths(doc.text, paths);
+    paths.length === 0
+      ? []
+      : treeBuilt || !doc.validJson
+        ? paths.map((path) => locateInTree(doc.root, path))
+        : locatePaths(doc.text, paths);
   return doc;
 }
 
