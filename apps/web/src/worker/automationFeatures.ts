@@ -1,6 +1,7 @@
 /**
  * Automation configs: every feature of `@dbkit/language-server`'s transport-free service, the same functions the
  * LSP server calls. The last diagnostics of each document are kept, so a quick-fix request needs only a range.
+ * After diagnostics, the document is warmed up for the next keystroke (`warmUp`), as the LSP server does.
  */
 import {
   createLanguageService,
@@ -16,6 +17,7 @@ import {
   prepareRename,
   rename,
   resolveCompletionItem,
+  warmUp,
 } from '@dbkit/language-server/service';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
@@ -28,17 +30,28 @@ const overlaps = (a: Range, b: Range) => !before(a.end, b.start) && !before(b.en
 export function automationFeatures(): Features {
   const service = createLanguageService({ markdown: true, snippets: true });
   const lastDiagnostics = new Map<string, Diagnostic[]>();
+  /** The newest version of each document: a warm-up for an older one is skipped. */
+  const latest = new Map<string, TextDocument>();
   const parse = (document: TextDocument) => service.parse(document);
   return {
     diagnostics(document) {
-      const diagnostics = getDiagnostics(parse(document));
+      const parsed = parse(document);
+      const diagnostics = getDiagnostics(parsed);
       lastDiagnostics.set(document.uri, diagnostics);
+      // Once the markers are out, what the next keystroke's completion needs (the tree, the reference graph) is
+      // built while the user reads them, as the LSP server does; an edit then updates it instead of parsing again.
+      latest.set(document.uri, document);
+      setTimeout(() => {
+        if (latest.get(document.uri) === document) warmUp(parsed);
+      });
       return diagnostics;
     },
     edited: (document, edit) => {
+      latest.set(document.uri, document);
       service.update(document, edit);
     },
     forget(uri) {
+      latest.delete(uri);
       service.forget(uri);
       lastDiagnostics.delete(uri);
     },

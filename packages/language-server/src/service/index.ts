@@ -6,7 +6,15 @@ export type { ParsedDocument } from './document.js';
 export { getCodeActions } from './features/codeActions.js';
 export { getCompletion, resolveCompletionItem } from './features/completion.js';
 export { getDefinition } from './features/definition.js';
-export { DIAGNOSTIC_SOURCE, type DiagnosticData, getDiagnostics, SyntaxCode } from './features/diagnostics.js';
+export {
+  byPosition,
+  DIAGNOSTIC_SOURCE,
+  type DiagnosticData,
+  type DiagnosticsOptions,
+  getDiagnostics,
+  getDuplicateKeyDiagnostics,
+  SyntaxCode,
+} from './features/diagnostics.js';
 export { getDocumentSymbols } from './features/documentSymbols.js';
 export { getFoldingRanges } from './features/folding.js';
 export { format } from './features/formatting.js';
@@ -31,3 +39,5 @@ export {
   SymbolKind,
 } from './references/graph.js';
 export { AUTOMATION_LANGUAGE_ID, createSelector, type SelectionSettings } from './selection.js';
+export { type TextEdit, TextModel } from './textModel.js';
+export { warmUp } from './warmUp.js';
