@@ -238,6 +238,18 @@ describe('the playground in Chromium', () => {
     expect(readFileSync(await download.path(), 'utf8')).toBe(alert);
   });
 
+  it('says how to start a service when none is configured', async () => {
+    await page.click('#service-open-panel');
+    await page.waitForSelector('#service-panel[data-service="none"]');
+    const text = await page.textContent('#service-panel');
+    expect(text).toContain('No service is configured');
+    expect(text).toContain('node apps/web/bin/dbkit-web.mjs --service http://127.0.0.1:8080');
+    expect(await page.isVisible('#service-open')).toBe(false);
+    await screenshot(page, 'no-service');
+    await page.click('#service-open-panel');
+    await page.waitForSelector('#service-panel', { state: 'hidden' });
+  });
+
   it('follows the system dark mode', async () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.waitForSelector('html[data-theme="dark"] .monaco-editor.vs-dark');

@@ -58,18 +58,23 @@ export function createCompareView(ctx: PageContext, anchor: HTMLElement): Compar
     target.focus();
   };
 
+  // The models that have plan markers: the older revision and each document compared with it.
+  const marked = new Set<editor.ITextModel>();
   const clearMarkers = () => {
-    for (const model of [original, playground.model()]) {
-      if (model !== undefined && !model.isDisposed()) monaco.editor.setModelMarkers(model, PLAN_MARKER_OWNER, []);
+    for (const model of marked) {
+      if (!model.isDisposed()) monaco.editor.setModelMarkers(model, PLAN_MARKER_OWNER, []);
     }
+    marked.clear();
   };
   const markers = (view: PlanView) => {
     const modified = playground.model();
-    if (original === undefined || modified === undefined || !view.ok) return clearMarkers();
+    clearMarkers();
+    if (original === undefined || modified === undefined || !view.ok) return;
     for (const [side, model] of [
       ['from', original],
       ['to', modified],
     ] as const) {
+      marked.add(model);
       monaco.editor.setModelMarkers(
         model,
         PLAN_MARKER_OWNER,

@@ -51,6 +51,7 @@ export function createServicePanel(ctx: PageContext, anchor: HTMLElement): Servi
   const forgetButton = h('button', { id: 'service-forget', type: 'button' }, 'Forget keys');
   const closeButton = h('button', { type: 'button', class: 'close', 'aria-label': 'Close the service panel' }, '×');
   const where = h('p', { class: 'where' }, 'Looking for the service…');
+  const keysNote = h('p', { class: 'note' }, 'Keys stay in this tab (sessionStorage): never saved, never in a link.');
   const tag = h('p', { id: 'service-tag', class: 'tag' });
   const result = h('div', { id: 'service-result', role: 'status', 'aria-live': 'polite' });
   const form = h(
@@ -67,7 +68,7 @@ export function createServicePanel(ctx: PageContext, anchor: HTMLElement): Servi
     h('header', {}, h('h2', {}, 'Service'), closeButton),
     where,
     form,
-    h('p', { class: 'note' }, 'Keys stay in this tab (sessionStorage): never saved, never in a link.'),
+    keysNote,
     tag,
     result,
   );
@@ -106,6 +107,7 @@ export function createServicePanel(ctx: PageContext, anchor: HTMLElement): Servi
       );
       panel.dataset.service = 'none';
       form.hidden = true;
+      keysNote.hidden = true;
     });
 
   let opened: Opened | undefined;
