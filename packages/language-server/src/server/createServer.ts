@@ -7,6 +7,7 @@
 import {
   CodeActionKind,
   type Connection,
+  type Diagnostic,
   DocumentDiagnosticReportKind,
   type InitializeParams,
   type InitializeResult,
@@ -19,7 +20,7 @@ import { type ParsedDocument, parseDocument } from '../service/document.js';
 import { getCodeActions } from '../service/features/codeActions.js';
 import { getCompletion, resolveCompletionItem } from '../service/features/completion.js';
 import { getDefinition } from '../service/features/definition.js';
-import { getDiagnostics } from '../service/features/diagnostics.js';
+import { byPosition, getDiagnostics, getDuplicateKeyDiagnostics } from '../service/features/diagnostics.js';
 import { getDocumentSymbols } from '../service/features/documentSymbols.js';
 import { getFoldingRanges } from '../service/features/folding.js';
 import { format } from '../service/features/formatting.js';
@@ -102,22 +103,36 @@ export function createServer(connection: Connection): void {
     if (document === undefined) return;
     void safe('diagnostics', undefined, () => {
       const doc = served(uri);
-      void connection.sendDiagnostics({ uri, version: document.version, diagnostics: doc ? getDiagnostics(doc) : [] });
-      if (doc !== undefined) warmUpLater(uri, document.version);
+      const version = document.version;
+      // Syntax and core's rules go out first; keys given twice in valid JSON (a second scan of the text) follow.
+      const first = doc ? getDiagnostics(doc, { duplicateKeys: false }) : [];
+      void connection.sendDiagnostics({ uri, version, diagnostics: first });
+      if (doc !== undefined) afterDiagnostics(uri, version, first);
     });
   }
 
   /**
-   * Once diagnostics are out, builds what completion, hover and navigation need (`service/warmUp.ts`)
-   * while the user reads them, so that the first keystroke does not pay for it. Skipped when a newer version came.
+   * Once diagnostics are out: the duplicate-key scan, pushed again with the first diagnostics only when it finds
+   * any; then what completion, hover and navigation need (`service/warmUp.ts`), built while the user reads them,
+   * so that the first keystroke does not pay for it. Skipped when a newer version came.
    */
-  function warmUpLater(uri: string, version: number): void {
+  function afterDiagnostics(uri: string, version: number, first: readonly Diagnostic[]): void {
     setTimeout(() => {
       if (documents.get(uri)?.version !== version) return;
-      void safe('warm-up', undefined, () => {
+      void safe('diagnostics', undefined, () => {
         const doc = served(uri);
-        if (doc !== undefined) warmUp(doc);
+        const duplicates = doc ? getDuplicateKeyDiagnostics(doc) : [];
+        if (duplicates.length > 0) {
+          void connection.sendDiagnostics({ uri, version, diagnostics: byPosition([...first, ...duplicates]) });
+        }
       });
+      setTimeout(() => {
+        if (documents.get(uri)?.version !== version) return;
+        void safe('warm-up', undefined, () => {
+          const doc = served(uri);
+          if (doc !== undefined) warmUp(doc);
+        });
+      }, 0);
     }, 0);
   }
 

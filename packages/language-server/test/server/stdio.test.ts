@@ -62,6 +62,15 @@ describe('dbkit-language-server --stdio', () => {
     expect(duplicate?.relatedInformation?.[0]?.location.uri).toBe(uri);
   });
 
+  it('pushes keys given twice right after the first diagnostics', async () => {
+    const uri = 'file:///work/twice.automation.json';
+    await client.open(uri, replicaSet.replace('{', '{\n  "version": 0,'));
+    const { diagnostics } = await client.diagnostics(uri, (p) =>
+      p.diagnostics.some((d) => d.code === 'json/duplicate-key'),
+    );
+    expect(diagnostics.filter((d) => d.code === 'json/duplicate-key')).toHaveLength(1);
+  });
+
   it('publishes fresh diagnostics after an edit, and none for a fixed document', async () => {
     const uri = 'file:///work/edit.automation.json';
     await client.open(uri, replicaSet);

@@ -138,8 +138,12 @@ export function toLspDiagnostics(doc: ParsedDocument, diagnostics: readonly Core
   });
 }
 
-/** Valid JSON may still repeat a key; the tree reports it for broken text, this scan for valid text. */
-function duplicateKeyDiagnostics(doc: ParsedDocument): Diagnostic[] {
+/**
+ * Keys given twice in valid JSON (`JSON.parse` keeps the last value, so the earlier one is silently lost). Broken
+ * text gets them from the tree, with its syntax diagnostics; this scan is for valid text and gives nothing else.
+ */
+export function getDuplicateKeyDiagnostics(doc: ParsedDocument): Diagnostic[] {
+  if (!doc.validJson) return [];
   const found = duplicateKeys(doc.text);
   if (found.length === 0) return [];
   const ranges = rangesOfSpans(doc.text, found);
@@ -175,15 +179,32 @@ function lspDiagnostic(
   };
 }
 
+export interface DiagnosticsOptions {
+  /**
+   * Whether valid JSON is scanned for keys given twice (default true). A server pushing diagnostics may leave the
+   * scan, a second pass over the text, for right after the first push (`getDuplicateKeyDiagnostics`).
+   */
+  readonly duplicateKeys?: boolean;
+}
+
+/** In document order (line, then character), as editors list them. */
+export function byPosition(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort(
+    (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+  );
+}
+
 /**
  * Every diagnostic of the document. A document that is not valid JSON still gets core's diagnostics of what
  * can be read of it, unless the damage leaves no top-level object.
  */
-export function getDiagnostics(doc: ParsedDocument): Diagnostic[] {
+export function getDiagnostics(doc: ParsedDocument, options: DiagnosticsOptions = {}): Diagnostic[] {
   // Core's diagnostics first: reading the value tells whether the text is valid JSON, without a second parse.
   const semantic = toLspDiagnostics(doc, doc.semantic);
-  const syntax = doc.validJson ? duplicateKeyDiagnostics(doc) : syntaxDiagnostics(doc);
-  return [...syntax, ...semantic].sort(
-    (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
-  );
+  const syntax = doc.validJson
+    ? options.duplicateKeys === false
+      ? []
+      : getDuplicateKeyDiagnostics(doc)
+    : syntaxDiagnostics(doc);
+  return byPosition([...syntax, ...semantic]);
 }

@@ -1,7 +1,7 @@
 /** Diagnostics: plain-JSON syntax, core's rules with ranges, related information, tags and fix data. */
 import { describe, expect, it } from 'vitest';
 import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
-import { getDiagnostics } from '../../../src/service/features/diagnostics.js';
+import { getDiagnostics, getDuplicateKeyDiagnostics } from '../../../src/service/features/diagnostics.js';
 import { example, parsed } from '../../utils.js';
 
 const valid = example('replica-set.automation.json');
@@ -50,6 +50,18 @@ describe('syntax: the service takes plain JSON', () => {
       range: { start: { line: 2, character: 2 } },
     });
     expect(duplicates[0]!.message).toMatch(/^Duplicate key "version": .*earlier value is silently lost/);
+  });
+
+  it.for([
+    { name: 'valid JSON', broken: '', first: false, later: 1 },
+    { name: 'broken JSON (the tree reports it with the syntax)', broken: ',', first: true, later: 0 },
+  ])('leaves the duplicate-key scan for later when asked: $name', ({ broken, first, later }) => {
+    const text = edit('"version": 12,', `"version": 12,\n  "version": 2,${broken}`);
+    const { doc } = parsed(text);
+    const duplicateKeys = (list: readonly { code?: unknown }[]) => list.filter((d) => d.code === 'json/duplicate-key');
+    expect(duplicateKeys(getDiagnostics(doc, { duplicateKeys: false })).length > 0).toBe(first);
+    expect(getDuplicateKeyDiagnostics(doc)).toHaveLength(later);
+    expect(duplicateKeys(getDiagnostics(doc)).length).toBeGreaterThan(0);
   });
 
   it('warns about a duplicate key in broken JSON too', () => {
