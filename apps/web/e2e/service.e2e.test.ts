@@ -163,12 +163,45 @@ describe('the playground connected to a service', () => {
   });
 
   it('says the keys were rejected, without a browser login prompt', async () => {
-    await page.fill('#service-private-key', 'not-the-key');
-    await page.click('#service-open');
-    await outcome(page, 'unauthorized');
-    expect(await resultText(page)).toContain('Keys rejected');
-    await screenshot(page, 'rejected');
-    await page.fill('#service-private-key', project.privateKey);
+    // Chromium's DevTools protocol reports each 401 it would answer with its login prompt (`Fetch.authRequired`);
+    // it intercepts the requests of pages (and their workers) opened after it is enabled.
+    const cdp = await session.browser.newBrowserCDPSession();
+    const seen: string[] = [];
+    const prompted: string[] = [];
+    cdp.on('Fetch.requestPaused', ({ requestId, request }) => {
+      seen.push(request.url);
+      void cdp.send('Fetch.continueRequest', { requestId }).catch(() => undefined);
+    });
+    cdp.on('Fetch.authRequired', ({ requestId, request }) => {
+      prompted.push(request.url);
+      const authChallengeResponse = { response: 'CancelAuth' } as const;
+      void cdp.send('Fetch.continueWithAuth', { requestId, authChallengeResponse }).catch(() => undefined);
+    });
+    await cdp.send('Fetch.enable', { handleAuthRequests: true, patterns: [{ urlPattern: '*/api/public/v1.0/*' }] });
+    const probe = await session.newPage();
+    try {
+      await probe.goto(session.url);
+      await waitReady(probe);
+      await probe.click('#service-open-panel');
+      await probe.waitForSelector('#service-panel[data-service="available"]');
+      await probe.fill('#service-group', project.id);
+      await probe.fill('#service-public-key', project.publicKey);
+      await probe.fill('#service-private-key', 'not-the-key');
+      await probe.click('#service-open');
+      await outcome(probe, 'unauthorized');
+      expect(await resultText(probe)).toContain('Keys rejected');
+      await screenshot(probe, 'rejected');
+      expect(seen.length).toBeGreaterThan(0);
+      expect(prompted).toEqual([]);
+      // The control: the same request from the page, with the browser's own credentials, would prompt.
+      const api = `${session.url}api/public/v1.0/groups/${project.id}/automationConfig`;
+      expect(await probe.evaluate(async (url) => (await fetch(url, { credentials: 'include' })).status, api)).toBe(401);
+      expect(prompted).toEqual([api]);
+    } finally {
+      await probe.close();
+      await cdp.send('Fetch.disable');
+      await cdp.detach();
+    }
   });
 
   it('compares an example with the document: the diff and the plan, a diagnostic goes to its place', async () => {
