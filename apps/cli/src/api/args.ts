@@ -50,7 +50,13 @@ export type ApiAction =
       readonly snapshot: string;
     }
   | { readonly kind: 'config pull'; readonly group: string; readonly out?: string }
-  | { readonly kind: 'config push'; readonly group: string; readonly file: string; readonly force: boolean };
+  | {
+      readonly kind: 'config push';
+      readonly group: string;
+      readonly file: string;
+      readonly force: boolean;
+      readonly allowUnsafe: boolean;
+    };
 
 /** `--base-url`, `--public-key`, `--private-key` as given on the command line (the environment fills the gaps). */
 export interface ConnectionFlags {
@@ -189,12 +195,19 @@ const ACTIONS: Readonly<Record<ApiResource, Readonly<Record<string, ActionSpec>>
       options: {
         ...CONNECTION,
         force: { type: 'boolean' },
+        'allow-unsafe': { type: 'boolean' },
         color: { type: 'boolean' },
         'no-color': { type: 'boolean' },
       },
       build: ([group = '', file = ''], values) => {
         if (values.color === true && values['no-color'] === true) return 'give --color or --no-color, not both';
-        return { kind: 'config push', group, file, force: values.force === true };
+        return {
+          kind: 'config push',
+          group,
+          file,
+          force: values.force === true,
+          allowUnsafe: values['allow-unsafe'] === true,
+        };
       },
     },
   },

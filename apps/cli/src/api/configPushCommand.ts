@@ -1,7 +1,8 @@
 /**
- * `dbkit config push GROUP FILE [--force]`: validates FILE exactly as `dbkit validate` does (same findings, code
- * frames, masked secrets) and refuses on errors unless `--force`; then sends it with `version` one above the
- * version it was pulled at (the stored one), so the service's compare-and-set turns a lost update into a 409.
+ * `dbkit config push GROUP FILE [--force] [--allow-unsafe]`: validates FILE exactly as `dbkit validate` does (same
+ * findings, code frames, masked secrets) and refuses on errors unless `--force`; then sends it with `version` one
+ * above the version it was pulled at (the stored one), so the service's compare-and-set turns a lost update into a
+ * 409. The service plans the step from the stored version and refuses an unsafe one unless `--allow-unsafe`.
  * After a push, FILE's `version` is the stored one, so the next push from it needs no pull.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -96,7 +97,9 @@ export async function runConfigPush(action: PushAction, ctx: ApiContext): Promis
   const base = pulled !== undefined && pulled <= stored.version ? pulled : stored.version;
   const next = base + 1;
   try {
-    await ctx.client.automationConfig.put(action.group, withVersion(text, next));
+    await ctx.client.automationConfig.put(action.group, withVersion(text, next), {
+      allowUnsafeTransition: action.allowUnsafe,
+    });
   } catch (error) {
     if (error instanceof DbkitApiError && error.status === 409) {
       const now = /version (\d+)/.exec(error.detail)?.[1] ?? String(stored.version);
@@ -106,7 +109,8 @@ export async function runConfigPush(action: PushAction, ctx: ApiContext): Promis
       return 1;
     }
     if (error instanceof DbkitApiError && error.diagnostics.length > 0) {
-      return refused(error, text, action.file, context, ctx);
+      const storedName = `${action.group} (stored version ${stored.version})`;
+      return refused(error, { file: action.file, text }, { file: storedName, text: stored.text }, context, ctx);
     }
     throw error;
   }
@@ -122,18 +126,43 @@ export async function runConfigPush(action: PushAction, ctx: ApiContext): Promis
   return 0;
 }
 
-/** The service's 400: its diagnostics placed in the file and printed like `dbkit validate`'s, then one line. */
-function refused(error: DbkitApiError, text: string, file: string, context: CheckContext, ctx: ApiContext): number {
-  const result: FileResult = {
-    name: file,
-    status: 'checked',
-    findings: locateFindings(text, findingsOf(error.diagnostics), context),
-  };
+interface Revision {
+  readonly file: string;
+  readonly text: string;
+}
+
+/**
+ * The service's 400: its diagnostics placed and printed like `dbkit validate`'s, then one line. An unsafe
+ * transition's diagnostics point into the sent file (`to`) or the stored version (`from`): each is placed in its
+ * own document, so a removed member is shown where it stood.
+ */
+function refused(
+  error: DbkitApiError,
+  sent: Revision,
+  stored: Revision,
+  context: CheckContext,
+  ctx: ApiContext,
+): number {
+  const fromStored = error.diagnostics.filter((d) => d.document === 'from');
+  const results: FileResult[] = [
+    { name: sent.file, diagnostics: error.diagnostics.filter((d) => d.document !== 'from'), text: sent.text },
+    { name: stored.file, diagnostics: fromStored, text: stored.text },
+  ]
+    .filter(({ diagnostics }, index) => index === 0 || diagnostics.length > 0)
+    .map(({ name, diagnostics, text }) => ({
+      name,
+      status: 'checked',
+      findings: locateFindings(text, findingsOf(diagnostics), context),
+    }));
   const p = context.frames ?? palette(false);
-  ctx.out.write(formatTextFile(result, p, false));
-  ctx.out.write(formatTextSummary(totalsOf([result]), p));
+  for (const result of results) ctx.out.write(formatTextFile(result, p, false));
+  ctx.out.write(formatTextSummary(totalsOf(results), p));
+  const detail = error.detail.replace(/\s+/g, ' ').trim();
+  const unsafe = error.errorCode === 'AUTOMATION_CONFIG_UNSAFE_TRANSITION';
   ctx.err.write(
-    `dbkit: the service refused ${file}: ${error.errorCode} (HTTP ${error.status}): ${error.detail.replace(/\s+/g, ' ').trim()}\n`,
+    unsafe
+      ? `dbkit: the service refused ${sent.file}: the step from ${stored.file} is unsafe: ${error.errorCode} (HTTP ${error.status}): ${detail}; nothing was changed. Make the change in smaller steps, or push with --allow-unsafe to publish it anyway\n`
+      : `dbkit: the service refused ${sent.file}: ${error.errorCode} (HTTP ${error.status}): ${detail}\n`,
   );
   return 1;
 }

@@ -53,16 +53,21 @@ ${LIST}${ONE}
 ${CONNECTION}`,
   config: `Usage:
   dbkit config pull GROUP [--out FILE]        the stored automation config, byte for byte (stdout without --out)
-  dbkit config push GROUP FILE [--force]      validate FILE, then publish it
+  dbkit config push GROUP FILE [--force] [--allow-unsafe]
+                                              validate FILE, then publish it
 
 push validates FILE exactly as dbkit validate does (same findings and code frames, secrets masked) and sends
 nothing when it has errors, unless --force (the service then answers with its own diagnostics). It sends FILE with
 "version" one above the version FILE was pulled at ("version 12 → 13") and writes that version into FILE; when
 someone published in between, the service refuses (409) and push says so: pull again and reapply your change.
+The service also plans the step from the stored version to FILE (as dbkit plan does) and refuses an unsafe one
+(two voting members at once, a skipped upgrade step…); push prints the plan's errors, each placed in FILE or in
+the stored version, and --allow-unsafe publishes it anyway.
 
 Options:
   -o, --out <file>           pull: write the document to this file
       --force                push: send FILE even when it has errors
+      --allow-unsafe         push: publish FILE even when the step from the stored version is unsafe
       --color, --no-color    push: colour in code frames (default: on for a terminal)
 
 ${CONNECTION}`,

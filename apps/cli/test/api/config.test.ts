@@ -19,6 +19,7 @@ beforeEach(async () => {
 const replicaSet = example('replica-set.automation.json');
 const broken = example('mistakes/broken.automation.json');
 const secure = example('secure.automation.json');
+const sharded = example('sharded-cluster.automation.json');
 
 /** The stored automation config of the first project, read through the admin API. */
 async function storedConfig(): Promise<{ version: number; text: string }> {
@@ -202,5 +203,84 @@ describe('dbkit config push', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^w\.json:\d+:\d+ warning DBK108 /);
     expect(result.stdout).toContain(`Pushed w.json to ${s.group}: version 0 → 1`);
+  });
+
+  describe('an unsafe step from the stored version', () => {
+    /** Publishes `text` as the stored version 1. */
+    async function storeFirst(text: string) {
+      const s = service();
+      const first = await dbkit(['config', 'push', s.group, 'first.json'], {
+        env: s.env,
+        cwd: tempDir({ 'first.json': text }),
+      });
+      expect(first.code, first.stderr).toBe(0);
+      await s.admin('DELETE', 'requests');
+    }
+
+    it('two voting members removed at once: the plan’s error placed in FILE, exit 1, nothing changed; --allow-unsafe publishes it', async () => {
+      const s = service();
+      await storeFirst(replicaSet);
+      const shrunk = edit(replicaSet, (doc) => {
+        doc.version = 1;
+        doc.replicaSets[0].members.splice(1, 2);
+        doc.processes.splice(1, 2);
+      });
+      const dir = tempDir({ 'small.json': shrunk });
+      const before = await storedConfig();
+      const result = await dbkit(['config', 'push', s.group, 'small.json'], { env: s.env, cwd: dir });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(
+        /^small\.json:\d+:\d+ error DBK611 Replica set "orders" keeps 1 of its 3 voting members/m,
+      );
+      expect(result.stdout).toMatch(/^small\.json:\d+:\d+ warning DBK610 /m);
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^dbkit: the service refused small\\.json: the step from ${s.group} \\(stored version 1\\) is unsafe: AUTOMATION_CONFIG_UNSAFE_TRANSITION \\(HTTP 400\\): .*; nothing was changed\\. Make the change in smaller steps, or push with --allow-unsafe to publish it anyway\n$`,
+        ),
+      );
+      expect(await storedConfig()).toEqual(before);
+      expect(readFileSync(join(dir, 'small.json'), 'utf8')).toBe(shrunk);
+
+      const forced = await dbkit(['config', 'push', s.group, 'small.json', '--allow-unsafe'], { env: s.env, cwd: dir });
+      expect(forced.code, forced.stderr).toBe(0);
+      expect(forced.stdout).toContain(`Pushed small.json to ${s.group}: version 1 → 2`);
+      expect((await storedConfig()).version).toBe(2);
+      expect((await s.requests()).map((line) => line.split(' ')[0] + line.slice(line.lastIndexOf(' ')))).toEqual([
+        'GET 200',
+        'PUT 400',
+        'GET 200',
+        'PUT 200',
+      ]);
+    });
+
+    it('a shard removed with its replica set: the findings about the removed shard are placed in the stored version', async () => {
+      const s = service();
+      await storeFirst(sharded);
+      const stored = (await storedConfig()).text;
+      const withoutShard = edit(sharded, (doc) => {
+        doc.version = 1;
+        const [shard] = doc.sharding[0].shards.splice(-1, 1);
+        const rs = doc.replicaSets.findIndex((r: { _id: string }) => r._id === shard.rs);
+        const [gone] = doc.replicaSets.splice(rs, 1);
+        const hosts = new Set(gone.members.map((m: { host: string }) => m.host));
+        doc.processes = doc.processes.filter((p: { name: string }) => !hosts.has(p.name));
+      });
+      const dir = tempDir({ 'less.json': withoutShard });
+      const result = await dbkit(['config', 'push', s.group, 'less.json'], { env: s.env, cwd: dir });
+      expect(result.code).toBe(1);
+      // The shard is in the stored version only: its line and column are there, with that version's code frame.
+      const storedName = `${s.group} (stored version 1)`;
+      const line = new RegExp(`^${s.group} \\(stored version 1\\):(\\d+):(\\d+) error DBK621 `, 'm').exec(
+        result.stdout,
+      );
+      expect(line, result.stdout).not.toBeNull();
+      // The removed shard's object: the line before its `"_id": "shard1"` (1-based: its index).
+      const shardObjectLine = stored.split('\n').findIndex((text) => text.includes('"_id": "shard1"'));
+      expect(Number(line?.[1])).toBe(shardObjectLine);
+      expect(stored.split('\n')[shardObjectLine - 1]?.trim()).toBe('{');
+      expect(result.stdout).toContain(`${storedName}:${shardObjectLine}:`);
+      expect(result.stdout).toContain('✖ 1 error, 1 warning');
+      expect(result.stderr).toContain('--allow-unsafe');
+    });
   });
 });
