@@ -113,20 +113,23 @@ function proxy(target, incoming, response) {
     const value = incoming.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
+  // Dot segments (`/api/public/v1.0/../../__dbkit/`, also percent-encoded) resolve here: only what still lies under
+  // the API is passed on, never the service's admin API or anything else.
+  const url = new URL(incoming.url ?? '/', target);
+  if (!url.pathname.startsWith(API_PREFIX)) {
+    answerError(response, 404, 'NOT_FOUND', 'Only the service’s API is passed on.');
+    return;
+  }
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-  const outgoing = send(
-    new URL(incoming.url ?? '/', target),
-    { method: incoming.method ?? 'GET', headers },
-    (answer) => {
-      /** @type {Record<string, string | string[]>} */
-      const back = {};
-      for (const [name, value] of Object.entries(answer.headers)) {
-        if (value !== undefined && !HOP_BY_HOP.has(name)) back[name] = value;
-      }
-      response.writeHead(answer.statusCode ?? 502, back);
-      answer.pipe(response);
-    },
-  );
+  const outgoing = send(url, { method: incoming.method ?? 'GET', headers }, (answer) => {
+    /** @type {Record<string, string | string[]>} */
+    const back = {};
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined && !HOP_BY_HOP.has(name)) back[name] = value;
+    }
+    response.writeHead(answer.statusCode ?? 502, back);
+    answer.pipe(response);
+  });
   outgoing.on('error', (/** @type {NodeJS.ErrnoException} */ error) => {
     if (response.headersSent) {
       response.destroy();

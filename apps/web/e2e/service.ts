@@ -22,8 +22,8 @@ export interface Service {
   stop(): Promise<void>;
 }
 
-export async function startService(): Promise<Service> {
-  const child = spawn(process.execPath, [SERVER_MAIN, '--in-memory', '--port', '0', '--seed', '1'], {
+export async function startService(args: readonly string[] = []): Promise<Service> {
+  const child = spawn(process.execPath, [SERVER_MAIN, '--in-memory', '--port', '0', '--seed', '1', ...args], {
     env: { ...process.env, PORT: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

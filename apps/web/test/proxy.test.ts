@@ -28,7 +28,8 @@ describe('the service proxy', () => {
   let web: Web;
   let bare: Web;
   beforeAll(async () => {
-    service = await startService();
+    // With the admin API on, so that a request escaping the API prefix would reach something.
+    service = await startService(['--admin']);
     project = service.projects[0]!;
     web = await startServer(['--port', '0', '--service', `${service.url}/api/public/v1.0`]);
     bare = await startServer(['--port', '0']);
@@ -93,6 +94,24 @@ describe('the service proxy', () => {
     expect(await response.json()).toMatchObject({ errorCode: 'NO_SERVICE' });
     expect((await fetch(bare.url)).status).toBe(200);
     expect((await fetch(web.url)).status).toBe(200);
+  });
+
+  it.for([
+    '/api/public/v1.0/../../__dbkit/requests',
+    '/api/public/v1.0/%2e%2e/%2E%2E/__dbkit/requests',
+    '/api/public/v1.0/..%2f..%2f__dbkit/requests',
+  ])('never passes on what leaves the API: %s', async (path) => {
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((done, failed) => {
+      // fetch would resolve the dot segments itself; a raw request sends the path as written.
+      const sent = request(new URL(web.url), { path, method: 'GET' }, (response) => {
+        response.resume();
+        done(response.statusCode ?? 0);
+      });
+      sent.on('error', failed);
+      sent.end();
+    });
+    expect([404, 401]).toContain(status);
   });
 
   it('answers 502 SERVICE_UNREACHABLE when the service is down', async () => {
