@@ -154,6 +154,13 @@ describe('the playground connected to a service', () => {
     expect(await resultText(page)).toContain('Unsafe transition');
     await page.locator('#problem-list li[data-code="DBK643"][data-source="dbkit service"]').waitFor();
     await screenshot(page, 'unsafe');
+    const lowered = locate(text, '5', '"authSchemaVersion": ');
+    await goTo(page, 1, 1);
+    await page.click('#service-result li[data-code="DBK643"]');
+    await page.waitForFunction(
+      (line) => document.getElementById('cursor')?.textContent?.startsWith(`Ln ${line},`),
+      lowered.line,
+    );
     await page.click('#service-push-unsafe');
     await page.click('#service-confirm-unsafe');
     await outcome(page, 'pushed');

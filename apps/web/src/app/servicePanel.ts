@@ -7,7 +7,7 @@
  */
 import './panels.css';
 import type { editor } from 'monaco-editor/esm/vs/editor/editor.api';
-import { toMarker } from '../lsp/convert.js';
+import { toMarker, toMonacoRange } from '../lsp/convert.js';
 import type { ServiceDiagnostic, ServiceOpenOutcome, ServicePushOutcome } from '../worker/serviceTypes.js';
 import { h } from './dom.js';
 import type { PageContext } from './pageContext.js';
@@ -233,10 +233,15 @@ export function createServicePanel(ctx: PageContext, anchor: HTMLElement): Servi
     const list = h(
       'ul',
       { class: 'diagnostics' },
-      ...outcome.diagnostics.map((d) =>
-        h(
+      ...outcome.diagnostics.map((d) => {
+        const item = h(
           'li',
-          { 'data-code': String(d.code), class: `severity-${d.severity === 1 ? 'error' : 'warning'}` },
+          {
+            'data-code': String(d.code),
+            'data-document': d.document,
+            class: `severity-${d.severity === 1 ? 'error' : 'warning'}`,
+            tabindex: d.document === 'to' ? '0' : undefined,
+          },
           h('span', { class: 'code' }, String(d.code)),
           ` ${d.message} `,
           h(
@@ -246,8 +251,22 @@ export function createServicePanel(ctx: PageContext, anchor: HTMLElement): Servi
               ? `(stored version ${outcome.stored.version}, Ln ${d.range.start.line + 1})`
               : `(this document, Ln ${d.range.start.line + 1})`,
           ),
-        ),
-      ),
+        );
+        // One in this document goes to its place; those in the stored revision are in the compare view.
+        if (d.document === 'to') {
+          const go = () => {
+            const range = toMonacoRange(d.range);
+            ctx.view.setSelection(range);
+            ctx.view.revealRangeInCenter(range);
+            ctx.view.focus();
+          };
+          item.addEventListener('click', go);
+          item.addEventListener('keydown', (event) => {
+            if (event.key === 'Enter' || event.key === ' ') go();
+          });
+        }
+        return item;
+      }),
     );
     const compare = h('button', { type: 'button', id: 'service-compare' }, 'Compare with the stored revision');
     compare.addEventListener('click', () =>
