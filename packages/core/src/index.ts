@@ -55,10 +55,14 @@ export {
   parseDigestChallenge,
 } from './api/digest/parseChallenge.js';
 export {
+  checkDigestResponse,
+  checkDigestTarget,
   computeDigestResponse,
   constantTimeEqual,
+  type DigestCheckResult,
   type DigestResponseInput,
   type DigestResponseInputCommon,
+  type DigestTargetOptions,
   DigestVerifyFailureReason,
   type DigestVerifyOptions,
   type DigestVerifyResult,

@@ -1,10 +1,11 @@
 /**
  * HTTP Digest on the server: reads the `Authorization` header with core's parser, checks realm, `uri` against the
- * request target, qop, the response (core's MD5, compared in constant time, computed even for an unknown key), and
- * only then the nonce (signature, expiry, replay), so that `stale=true` is said exactly when the private key was
- * right. Never throws on what a client sends.
+ * request target, qop and the response with core's `checkDigestTarget` and `checkDigestResponse` (MD5 compared in constant time, computed
+ * even for an unknown key), and only then the nonce (signature, expiry, replay: the server's own stores, which may
+ * be PostgreSQL), so that `stale=true` is said exactly when the private key was right. Never throws on what a
+ * client sends.
  */
-import { computeDigestResponse, constantTimeEqual, parseDigestAuthorization } from '@dbkit/core';
+import { checkDigestResponse, checkDigestTarget, parseDigestAuthorization } from '@dbkit/core';
 import type { NonceMinter, ReplayGuard } from './nonces.js';
 
 export type AuthResult =
@@ -26,9 +27,6 @@ export type AuthenticateOptions = {
   readonly allowMissingQop: boolean;
 };
 
-// Hashed for an unknown public key, so that unknown and known keys take the same time to refuse.
-const PLACEHOLDER_KEY = 'dbkit-placeholder-private-key';
-
 export async function authenticate(
   header: string | undefined,
   method: string,
@@ -40,15 +38,16 @@ export async function authenticate(
   const parsed = parseDigestAuthorization(header);
   if (!parsed.ok) return refuse(parsed.reason);
   const credentials = parsed.value;
-  if (credentials.realm !== options.realm) return refuse('realm-mismatch');
-  if (credentials.uri !== requestUri) return refuse('uri-mismatch');
-  if (credentials.qop === undefined && !options.allowMissingQop) return refuse('missing-qop');
-
+  // Realm, uri and qop first: a request for another realm costs no key lookup.
+  const target = checkDigestTarget(credentials, {
+    realm: options.realm,
+    requestUri,
+    allowMissingQop: options.allowMissingQop,
+  });
+  if (!target.ok) return refuse(target.reason);
   const key = await options.findKey(credentials.username);
-  const expected = computeDigestResponse({ ...credentials, password: key?.privateKey ?? PLACEHOLDER_KEY, method });
-  const matches = constantTimeEqual(expected, credentials.response);
-  if (key === undefined) return refuse('unknown-user');
-  if (!matches) return refuse('bad-response');
+  const response = checkDigestResponse(credentials, method, key?.privateKey);
+  if (!response.ok || key === undefined) return refuse(response.ok ? 'unknown-user' : response.reason);
 
   const nonce = options.minter.check(credentials.nonce, now);
   if (nonce === 'forged') return refuse('unknown-nonce', true);

@@ -127,6 +127,88 @@ export type DigestVerifyResult =
 // time to refuse. Its value does not matter: the result is discarded.
 const PLACEHOLDER_PASSWORD = 'dbkit-placeholder-private-key';
 
+/** What {@link checkDigestTarget} needs of the request and the server (no key lookup: the caller does it). */
+export type DigestTargetOptions = Omit<DigestVerifyOptions, 'lookupKey' | 'method'>;
+
+/** Result of the checks that do not depend on the nonce. */
+export type DigestCheckResult =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      readonly reason: Exclude<DigestVerifyFailureReason, 'unknown-nonce' | 'stale-nonce' | 'replayed-nonce-count'>;
+      readonly message: string;
+    };
+
+/**
+ * The checks that need no key: realm, `uri` against the request target, qop. A server whose key lookup or nonce
+ * store is asynchronous calls this, looks the key up, calls {@link checkDigestResponse}, then checks the nonce
+ * itself; {@link verifyDigestAuthorization} is the three with core's in-memory nonce state.
+ */
+export function checkDigestTarget(credentials: DigestCredentials, options: DigestTargetOptions): DigestCheckResult {
+  const realm = options.realm ?? DEFAULT_DIGEST_REALM;
+  if (credentials.realm !== realm) {
+    return {
+      ok: false,
+      reason: 'realm-mismatch',
+      message:
+        `The credentials are for realm ${JSON.stringify(credentials.realm)}, but this server's realm is ` +
+        `${JSON.stringify(realm)}. Answer the latest challenge from this server.`,
+    };
+  }
+  if (options.requestUri !== undefined && credentials.uri !== options.requestUri) {
+    return {
+      ok: false,
+      reason: 'uri-mismatch',
+      message:
+        `The credentials were computed for ${JSON.stringify(credentials.uri)}, but the request is for ` +
+        `${JSON.stringify(options.requestUri)}. Compute the response for the request target being sent.`,
+    };
+  }
+  if (credentials.qop === undefined && options.allowMissingQop !== true) {
+    return {
+      ok: false,
+      reason: 'missing-qop',
+      message:
+        'The credentials have no qop, the RFC 2069 form without replay protection. Answer the challenge with qop=auth, ' +
+        'nc and cnonce.',
+    };
+  }
+  return { ok: true };
+}
+
+/**
+ * The response against the private key: computed even for an unknown public key (with a placeholder) and compared
+ * in constant time, so that unknown and known keys take the same time to refuse.
+ * @param privateKey the private key of `credentials.username`, or undefined when that public key is unknown.
+ */
+export function checkDigestResponse(
+  credentials: DigestCredentials,
+  method: string,
+  privateKey: string | undefined,
+): DigestCheckResult {
+  const expected = computeDigestResponse({ ...credentials, password: privateKey ?? PLACEHOLDER_PASSWORD, method });
+  const matches = constantTimeEqual(expected, credentials.response);
+  if (privateKey === undefined) {
+    return {
+      ok: false,
+      reason: 'unknown-user',
+      message:
+        `No API key has the public key ${JSON.stringify(credentials.username)}. Check the public key, or create an ` +
+        'API key.',
+    };
+  }
+  if (!matches) {
+    return {
+      ok: false,
+      reason: 'bad-response',
+      message:
+        `The Digest response for public key ${JSON.stringify(credentials.username)} does not match. Check the private ` +
+        'key; the request may also have been altered on the way.',
+    };
+  }
+  return { ok: true };
+}
+
 /**
  * Checks parsed Digest credentials against the server's keys and nonce state.
  *
@@ -148,51 +230,10 @@ export function verifyDigestAuthorization(
 ): DigestVerifyResult {
   const refuse = (reason: DigestVerifyFailureReason, message: string, stale = false, state = nonceState) =>
     ({ ok: false, reason, message, stale, state }) as const;
-  const realm = options.realm ?? DEFAULT_DIGEST_REALM;
-
-  if (credentials.realm !== realm) {
-    return refuse(
-      'realm-mismatch',
-      `The credentials are for realm ${JSON.stringify(credentials.realm)}, but this server's realm is ` +
-        `${JSON.stringify(realm)}. Answer the latest challenge from this server.`,
-    );
-  }
-  if (options.requestUri !== undefined && credentials.uri !== options.requestUri) {
-    return refuse(
-      'uri-mismatch',
-      `The credentials were computed for ${JSON.stringify(credentials.uri)}, but the request is for ` +
-        `${JSON.stringify(options.requestUri)}. Compute the response for the request target being sent.`,
-    );
-  }
-  if (credentials.qop === undefined && options.allowMissingQop !== true) {
-    return refuse(
-      'missing-qop',
-      'The credentials have no qop, the RFC 2069 form without replay protection. Answer the challenge with qop=auth, ' +
-        'nc and cnonce.',
-    );
-  }
-
-  const privateKey = options.lookupKey(credentials.username);
-  const expected = computeDigestResponse({
-    ...credentials,
-    password: privateKey ?? PLACEHOLDER_PASSWORD,
-    method: options.method,
-  });
-  const matches = constantTimeEqual(expected, credentials.response);
-  if (privateKey === undefined) {
-    return refuse(
-      'unknown-user',
-      `No API key has the public key ${JSON.stringify(credentials.username)}. Check the public key, or create an ` +
-        'API key.',
-    );
-  }
-  if (!matches) {
-    return refuse(
-      'bad-response',
-      `The Digest response for public key ${JSON.stringify(credentials.username)} does not match. Check the private ` +
-        'key; the request may also have been altered on the way.',
-    );
-  }
+  const target = checkDigestTarget(credentials, options);
+  if (!target.ok) return refuse(target.reason, target.message);
+  const response = checkDigestResponse(credentials, options.method, options.lookupKey(credentials.username));
+  if (!response.ok) return refuse(response.reason, response.message);
 
   const used = useNonce(nonceState, credentials.nonce, credentials.nc, now);
   if (used.ok) return { ok: true, username: credentials.username, state: used.state };

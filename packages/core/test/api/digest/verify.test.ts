@@ -4,6 +4,8 @@ import { buildDigestChallenge } from '../../../src/api/digest/challenge.js';
 import { EMPTY_NONCE_STATE, issueNonce, type NonceState } from '../../../src/api/digest/nonce.js';
 import { parseDigestAuthorization } from '../../../src/api/digest/parse.js';
 import {
+  checkDigestResponse,
+  checkDigestTarget,
   computeDigestResponse,
   constantTimeEqual,
   type DigestResponseInput,
@@ -259,5 +261,50 @@ describe('verifyDigestAuthorization', () => {
     expect(asked).toEqual(['NOPE']);
     expect(result).toMatchObject({ ok: false, reason: 'unknown-user', stale: false });
     if (!result.ok) expect(result.message).toMatch(/No API key has the public key "NOPE"/);
+  });
+});
+
+describe('checkDigestTarget and checkDigestResponse (a server with its own key and nonce stores)', () => {
+  const answer = (overrides: { realm?: string; uri?: string } = {}, qop = true) => {
+    const common = {
+      username: 'PUBKEY01',
+      password: 'private-key-1',
+      realm: 'dbkit',
+      nonce: 'n0nce',
+      uri: '/api/public/v1.0/groups/g/alerts',
+      method: 'GET',
+      ...overrides,
+    };
+    const input: DigestResponseInput = qop ? { ...common, cnonce: 'c', nc: '00000001', qop: 'auth' } : common;
+    const qopPart = qop ? ', qop=auth, nc=00000001, cnonce="c"' : '';
+    const parsed = parseDigestAuthorization(
+      `Digest username="${common.username}", realm="${common.realm}", nonce="${common.nonce}", uri="${common.uri}", ` +
+        `response="${computeDigestResponse(input)}", algorithm=MD5${qopPart}`,
+    );
+    if (!parsed.ok) throw new Error(parsed.reason);
+    return parsed.value;
+  };
+  const target = { realm: 'dbkit', requestUri: '/api/public/v1.0/groups/g/alerts' };
+
+  it.for<[string, ReturnType<typeof answer>, typeof target & { allowMissingQop?: boolean }, string]>([
+    ['the right realm, uri and qop', answer(), target, 'ok'],
+    ['another realm', answer({ realm: 'other' }), target, 'realm-mismatch'],
+    ['another uri', answer({ uri: '/api/public/v1.0/groups/g' }), target, 'uri-mismatch'],
+    ['no qop', answer({}, false), target, 'missing-qop'],
+    ['no qop, allowed', answer({}, false), { ...target, allowMissingQop: true }, 'ok'],
+  ])('target: %s → %s', ([, credentials, options, expected]) => {
+    const result = checkDigestTarget(credentials, options);
+    expect(result.ok ? 'ok' : result.reason).toBe(expected);
+  });
+
+  it.for<[string, string | undefined, string, string]>([
+    ['the right key', 'private-key-1', 'GET', 'ok'],
+    ['another key', 'private-key-2', 'GET', 'bad-response'],
+    ['an unknown public key', undefined, 'GET', 'unknown-user'],
+    ['another method (the request was altered)', 'private-key-1', 'DELETE', 'bad-response'],
+  ])('response: %s → %s', ([, privateKey, method, expected]) => {
+    const result = checkDigestResponse(answer(), method, privateKey);
+    expect(result.ok ? 'ok' : result.reason).toBe(expected);
+    if (!result.ok) expect(result.message).not.toContain('private-key-1');
   });
 });
