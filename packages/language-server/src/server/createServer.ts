@@ -130,7 +130,7 @@ export function createServer(connection: Connection): void {
         if (documents.get(uri)?.version !== version) return;
         void safe('warm-up', undefined, () => {
           const doc = served(uri);
-          if (doc !== undefined) warmUp(doc);
+          if (doc !== undefined) warmUp(doc, service.context);
         });
       }, 0);
     }, 0);
