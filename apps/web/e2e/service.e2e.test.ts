@@ -92,9 +92,12 @@ describe('the playground connected to a service', () => {
     await page.click('#service-push');
     await outcome(page, 'invalid');
     expect(await resultText(page)).toMatch(/Refused: \d+ errors?/);
-    const entry = page.locator('#problem-list li[data-code="DBK102"][data-source="dbkit service"]');
+    const entry = page.locator('#problem-list li[data-code="DBK102"][data-source*="dbkit service"]');
     await entry.waitFor();
     expect(await entry.textContent()).toContain('"disabled" must be true or false');
+    // The worker reports the same finding: one entry, both sources.
+    expect(await page.locator('#problem-list li[data-code="DBK102"]').count()).toBe(1);
+    expect(await entry.getAttribute('data-source')).toBe('dbkit, dbkit service');
     await page.waitForSelector('.monaco-editor .squiggly-error');
     await screenshot(page, 'invalid');
     expect((await stored()).version).toBe(0);
@@ -115,7 +118,7 @@ describe('the playground connected to a service', () => {
     const now = await stored();
     expect(now.version).toBe(1);
     expect(now.document.auth).toMatchObject({ authoritativeSet: true, disabled: true });
-    expect(await page.locator('#problem-list li[data-source="dbkit service"]').count()).toBe(0);
+    expect(await page.locator('#problem-list li[data-source*="dbkit service"]').count()).toBe(0);
     await screenshot(page, 'pushed');
   });
 
@@ -152,7 +155,7 @@ describe('the playground connected to a service', () => {
     await page.click('#service-push');
     await outcome(page, 'unsafe');
     expect(await resultText(page)).toContain('Unsafe transition');
-    await page.locator('#problem-list li[data-code="DBK643"][data-source="dbkit service"]').waitFor();
+    await page.locator('#problem-list li[data-code="DBK643"][data-source*="dbkit service"]').waitFor();
     await screenshot(page, 'unsafe');
     const lowered = locate(text, '5', '"authSchemaVersion": ');
     await goTo(page, 1, 1);

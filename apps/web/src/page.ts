@@ -7,7 +7,7 @@ import { DEFAULT_EXAMPLE, EXAMPLES } from './app/examples.js';
 import { download, readFile } from './app/files.js';
 import type { PageContext } from './app/pageContext.js';
 import { createPlayground } from './app/playground.js';
-import { renderProblems } from './app/problems.js';
+import { renderProblems, uniqueMarkers } from './app/problems.js';
 import { decodeShare, encodeShare, isShareFragment } from './app/share.js';
 import { formatStatus } from './app/status.js';
 import { followSystemTheme } from './app/theme.js';
@@ -67,7 +67,7 @@ const kindSelect = element<HTMLSelectElement>('kind');
 function refresh(): void {
   const model = playground.model();
   // Every owner's: the worker's, the service's answer to a push, the plan while comparing.
-  const markers = model ? monaco.editor.getModelMarkers({ resource: model.uri }) : [];
+  const markers = model ? uniqueMarkers(monaco.editor.getModelMarkers({ resource: model.uri })) : [];
   const count = (severity: number) => markers.filter((m) => m.severity === severity).length;
   const report = lastReport?.uri === model?.uri.toString() ? lastReport : undefined;
   element('status-text').textContent = formatStatus({

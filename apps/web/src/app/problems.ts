@@ -16,6 +16,27 @@ export function markerCode(marker: editor.IMarker): string {
   return typeof code === 'string' ? code : code.value;
 }
 
+/**
+ * One marker per finding: the worker and the service's answer to a push often report the same one (same code,
+ * place and message); it is listed and counted once, with both sources.
+ */
+export function uniqueMarkers(markers: readonly editor.IMarker[]): editor.IMarker[] {
+  const byKey = new Map<string, editor.IMarker>();
+  for (const marker of markers) {
+    const { startLineNumber, startColumn, endLineNumber, endColumn, message } = marker;
+    const key = JSON.stringify([markerCode(marker), startLineNumber, startColumn, endLineNumber, endColumn, message]);
+    const seen = byKey.get(key);
+    if (seen === undefined) byKey.set(key, marker);
+    else if (marker.source !== undefined && !(seen.source ?? '').split(', ').includes(marker.source)) {
+      byKey.set(key, {
+        ...seen,
+        source: seen.source === undefined ? marker.source : `${seen.source}, ${marker.source}`,
+      });
+    }
+  }
+  return [...byKey.values()];
+}
+
 export function renderProblems(
   list: HTMLElement,
   count: HTMLElement,
