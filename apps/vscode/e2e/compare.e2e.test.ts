@@ -2,7 +2,9 @@
  * "dbkit: Compare with…" in a real VS Code (code-server, Node extension host, the built-in Git extension on): a
  * workspace that is a git repository, an automation config edited so that its plan has an error, compared with its
  * Git HEAD version and then with a file. The plan opens read-only beside the editor, with its `+`/`-`/`~` lines,
- * and its DBK6xx codes show in the Problems panel. A screenshot per step under e2e/artifacts/ (compare-*.png).
+ * and its DBK6xx codes show in the Problems panel. Then in the web worker extension host (as VS Code for the Web),
+ * where git cannot be reached: the quick pick says so, and "A file…" plans. A screenshot per step under
+ * e2e/artifacts/ (compare-*.png).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -100,8 +102,14 @@ async function openCompare(page: Page): Promise<string> {
   });
 }
 
+/** Clicks the quick pick row whose label starts with `label` (another row's detail may mention it). */
 async function pick(page: Page, label: string): Promise<void> {
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().click();
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await page
+    .locator('.quick-input-list .monaco-list-row')
+    .filter({ hasText: new RegExp(`^\\s*${escaped}`) })
+    .first()
+    .click();
 }
 
 /** Find and Replace (Ctrl+H) every occurrence, then closes the widget. */
@@ -122,46 +130,77 @@ async function replaceAll(page: Page, find: string, replace: string): Promise<vo
   await page.keyboard.press('Escape');
 }
 
+/**
+ * "A file…": VS Code's own file dialog in the browser is a quick input holding a path. It opens on the config's
+ * folder; typing before it has listed that folder would be overwritten.
+ */
+async function chooseFile(page: Page, path: string): Promise<void> {
+  await pick(page, FILE_ITEM);
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ state: 'visible' });
+  await waitFor('the dialog to open on deploy/', async () => {
+    const listed = await text(page.locator('.quick-input-list'));
+    return (await input.inputValue()).endsWith('/deploy/') && listed.includes('orders.automation.json');
+  });
+  await input.fill(path);
+  await waitFor('the dialog to list the file', async () => {
+    const listed = await text(page.locator('.quick-input-list'));
+    return (await input.inputValue()) === path && listed.includes('orders-deployed.json');
+  });
+  await page.keyboard.press('Enter');
+}
+
 let tools: Tools;
 let vsix: string;
 let vsixDir: string | undefined;
-let vscode: VsCode | undefined;
-const ui = () => {
-  if (vscode === undefined) throw new Error('VS Code did not start');
-  return vscode;
-};
 
 beforeAll(async () => {
   tools = await setupTools();
   vsixDir = mkdtempSync(join(tmpdir(), 'dbkit-vsix-'));
   vsix = await packageExtension(vsixDir);
-  vscode = await launchVsCode({ tools, vsix, fillWorkspace, settings: { 'git.enabled': true } });
 });
 
-afterAll(async () => {
-  await vscode?.close();
+afterAll(() => {
   if (vsixDir !== undefined) rmSync(vsixDir, { recursive: true, force: true });
 });
 
-afterEach(async (context) => {
-  if (context.task.result?.state !== 'fail' || vscode === undefined) return;
-  const name = `compare-failed-${context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`;
-  await screenshot(vscode.page, name).catch(() => undefined);
-  writeFileSync(join(ARTIFACTS_DIR, `${name}.log`), vscode.logs());
-});
+/** One VS Code for a describe block: started before its tests, a screenshot and the log kept when one fails. */
+function withVsCode(prefix: string, settings: Readonly<Record<string, unknown>>): () => VsCode {
+  let vscode: VsCode | undefined;
+  beforeAll(async () => {
+    vscode = await launchVsCode({ tools, vsix, fillWorkspace, settings });
+  });
+  afterAll(async () => {
+    await vscode?.close();
+  });
+  afterEach(async (context) => {
+    if (context.task.result?.state !== 'fail' || vscode === undefined) return;
+    const name = `${prefix}-failed-${context.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`;
+    await screenshot(vscode.page, name).catch(() => undefined);
+    writeFileSync(join(ARTIFACTS_DIR, `${name}.log`), vscode.logs());
+  });
+  return () => {
+    if (vscode === undefined) throw new Error('VS Code did not start');
+    return vscode;
+  };
+}
 
 describe('dbkit: Compare with… in code-server (Node extension host, Git on)', () => {
-  it('says why the Git HEAD version is not offered for an untracked file', async () => {
+  const ui = withVsCode('compare', { 'git.enabled': true });
+
+  // Git reads the new repository when VS Code starts: up to a minute on a loaded machine.
+  it('says why the Git HEAD version is not offered for an untracked file', { timeout: 120_000 }, async () => {
     const { page } = ui();
     await openFile(page, 'draft.automation.json', 'scratch');
     await waitForStatus(page, Status.dbkit, /dbkit v1\.0/);
-    const rows = await waitFor('the reason HEAD is not offered', async () => {
-      const value = await openCompare(page);
-      if (value.includes('not tracked by git')) return value;
-      // The Git extension may still be reading the repository: close the pick and ask again.
-      await page.keyboard.press('Escape');
-      return undefined;
-    });
+    // What a user sees once git has read the repository: one pending change (the untracked file) on Source Control.
+    const scm = page.locator('.activitybar .action-item', { has: page.locator('[aria-label^="Source Control"]') });
+    await waitFor(
+      'git to find the untracked file',
+      async () => (await text(scm.locator('.badge-content'))) === '1',
+      60_000,
+    );
+    const rows = await openCompare(page);
     expect(rows).toMatch(/not tracked by git .*Commit the file first, or choose “A file…”/);
     await screenshot(page, 'compare-01-untracked');
     await page.keyboard.press('Escape');
@@ -218,21 +257,7 @@ describe('dbkit: Compare with… in code-server (Node extension host, Git on)', 
     await page.locator('.tabs-container .tab', { hasText: 'orders.automation.json' }).first().click();
     await waitForStatus(page, Status.languageMode, /Automation Config \(dbkit\)/);
     await openCompare(page);
-    await pick(page, FILE_ITEM);
-    // VS Code's own file dialog in the browser: a quick input holding a path.
-    const input = page.locator('.quick-input-widget .quick-input-box input');
-    // It opens on the config's folder; typing before it has listed the folder would be overwritten.
-    await waitFor('the dialog to open on deploy/', async () => {
-      const listed = await text(page.locator('.quick-input-list'));
-      return (await input.inputValue()).endsWith('/deploy/') && listed.includes('orders.automation.json');
-    });
-    const chosen = join(workspace, 'archive', 'orders-deployed.json');
-    await input.fill(chosen);
-    await waitFor('the dialog to list the file', async () => {
-      const listed = await text(page.locator('.quick-input-list'));
-      return (await input.inputValue()) === chosen && listed.includes('orders-deployed.json');
-    });
-    await page.keyboard.press('Enter');
+    await chooseFile(page, join(workspace, 'archive', 'orders-deployed.json'));
     const plan = await waitFor('the refreshed plan', async () => {
       const value = await activeEditorText(page);
       return value.includes(squeeze('archive/orders-deployed.json →')) ? value : undefined;
@@ -241,5 +266,32 @@ describe('dbkit: Compare with… in code-server (Node extension host, Git on)', 
     // One plan document per config: the tab was refreshed, not opened twice.
     expect(await page.locator('.tabs-container .tab', { hasText: 'orders.automation.json.plan' }).count()).toBe(1);
     await screenshot(page, 'compare-05-file');
+  });
+});
+
+describe('dbkit: Compare with… in code-server (web worker extension host, as VS Code for the Web)', () => {
+  const ui = withVsCode('compare-web', { 'remote.extensionKind': { 'dbkit.dbkit-vscode': ['web'] } });
+
+  it('says Git is not available there, and plans from a file', async () => {
+    const { page, workspace } = ui();
+    await openFile(page, 'orders.automation.json', 'deploy');
+    await waitForStatus(page, Status.dbkit, /dbkit v1\.0/);
+    const rows = await openCompare(page);
+    expect(rows).toContain('Git is not available in VS Code for the Web');
+    await screenshot(page, 'compare-web-01-pick');
+    await chooseFile(page, join(workspace, 'archive', 'orders-deployed.json'));
+    const plan = await waitFor('the plan', async () => {
+      const value = await activeEditorText(page);
+      return value.includes(squeeze('Plan:')) ? value : undefined;
+    });
+    expectShown(plan, [
+      'dbkit plan: archive/orders-deployed.json → deploy/orders.automation.json',
+      '- process "orders-9" removed',
+      // The archived revision has the same version as the config: changed without a new version.
+      'deploy/orders.automation.json:2:14 warning DBK602',
+      'Plan: 0 to add, 0 to change, 1 to remove; 0 errors, 1 warning.',
+    ]);
+    await waitForStatus(page, Status.languageMode, /dbkit Plan/);
+    await screenshot(page, 'compare-web-02-plan');
   });
 });
