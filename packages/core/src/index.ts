@@ -292,7 +292,6 @@ export {
   type PlanPosition,
   type RenderedPlan,
   renderPlanText,
-  severityColor,
 } from './plan/text.js';
 export { ChangeArea, ChangeKind, type Plan, type PlanDiagnostic, type PlannedChange } from './plan/types.js';
 export { DiagnosticCode } from './validation/codes.js';
