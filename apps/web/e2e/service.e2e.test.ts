@@ -222,7 +222,7 @@ describe('the playground connected to a service', () => {
     await page.waitForSelector('#compare .monaco-diff-editor');
     await page.waitForSelector('#compare[data-planned]');
     expect(await page.textContent('#plan-counts')).toMatch(/^Plan: \d+ to add, \d+ to change, \d+ to remove; 1 error/);
-    const entry = page.locator('#plan-diagnostics li[data-code="DBK601"]');
+    const entry = page.locator('#plan .plan-group[data-area="other"] li[data-code="DBK601"]');
     await entry.waitFor();
     expect(await entry.textContent()).toContain('lower than the deployed version 88');
     expect(await page.locator('#plan .plan-changes li').count()).toBeGreaterThan(0);

@@ -1,12 +1,12 @@
 // The plan in the worker (`planBetween`) and how the compare view lists it (`planModel`).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { secretTextsOf } from '@dbkit/core';
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { countPlan, formatCounts, groupChanges, KIND_MARK, sortDiagnostics } from '../src/app/planModel.ts';
+import { groupPlan, KIND_MARK } from '../src/app/planModel.ts';
 import { planBetween } from '../src/worker/plan.ts';
 import type { PlanChangeView, PlanDiagnosticView, PlanView } from '../src/worker/planTypes.ts';
-import { MASK, scrub, secretValuesOf } from '../src/worker/secrets.ts';
 
 const example = (name: string) =>
   readFileSync(resolve(import.meta.dirname, '../../../examples/automation', name), 'utf8');
@@ -19,11 +19,20 @@ const okPlan = (view: PlanView) => {
 describe('planBetween', () => {
   it('places a diagnostic in the document its path points into', () => {
     const view = okPlan(
-      planBetween(example('secure.automation.json'), current(example('replica-set.automation.json'))),
+      planBetween(
+        example('secure.automation.json'),
+        current(example('replica-set.automation.json')),
+        'secure.automation.json',
+      ),
     );
     const [d] = view.diagnostics;
     expect(d).toMatchObject({ code: 'DBK601', severity: 'error', document: 'to' });
     expect(d?.range).toEqual({ start: { line: 1, character: 13 }, end: { line: 1, character: 15 } });
+    expect(d?.area).toBe('other');
+    expect(view.countsText).toMatch(/^Plan: \d+ to add, \d+ to change, \d+ to remove; 1 error, 0 warnings\.$/);
+    expect(view.text).toMatch(/^dbkit plan: secure\.automation\.json → new\.json\n/);
+    expect(view.text).toContain('new.json:2:14 error DBK601');
+    expect(view.text).toContain(view.countsText);
     const removed = view.changes.find((c) => c.kind === 'remove' && c.area === 'processes');
     expect(removed?.from).toBeDefined();
     expect(removed?.to).toBeUndefined();
@@ -42,9 +51,11 @@ describe('planBetween', () => {
     expect(view.message).toMatch(/is not valid JSON .*: nothing was planned\./);
   });
 
-  it('never shows a secret of either revision', () => {
+  it('never shows a secret of either revision, in the plan or its text', () => {
     const old = example('secure.automation.json');
-    const secrets = [...secretValuesOf(JSON.parse(old))];
+    const secrets = secretTextsOf(JSON.parse(old))
+      .map((t) => t.value)
+      .filter((v) => v.length >= 4);
     expect(secrets.length).toBeGreaterThan(2);
     const changed = secrets.reduce((text, secret, i) => text.split(secret).join(`new-secret-value-${i}`), old);
     const view = planBetween(old, current(changed));
@@ -55,39 +66,46 @@ describe('planBetween', () => {
   });
 });
 
-describe('secrets', () => {
-  it('collects the values under secret fields, at any depth, and scrubs them', () => {
-    const found = secretValuesOf({
-      auth: { autoPwd: 'hunter22', key: 'abc', usersWanted: [{ initPwd: 'pw-1234' }] },
-      a: 'hunter22x',
-    });
-    expect([...found].sort()).toEqual(['abc', 'hunter22', 'pw-1234']);
-    expect(scrub('hunter22 and hunter22x and pw-1234', found)).toBe(`${MASK} and ${MASK}x and ${MASK}`);
-  });
-});
-
 describe('planModel', () => {
   const change = (area: PlanChangeView['area'], kind: PlanChangeView['kind']): PlanChangeView => ({
     area,
     kind,
     summary: `${kind} in ${area}`,
   });
-  const diagnostic = (code: string, severity: PlanDiagnosticView['severity']): PlanDiagnosticView => ({
+  const diagnostic = (code: string, area: PlanDiagnosticView['area']): PlanDiagnosticView => ({
     code,
-    severity,
+    severity: 'warning',
     message: code,
+    area,
     document: 'to',
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     related: [],
   });
 
-  it('groups the document’s own fields first, then the areas in order, without empty ones', () => {
-    const groups = groupChanges([
-      change('replicaSets', 'add'),
-      change('other', 'change'),
-      change('processes', 'remove'),
+  it('groups like dbkit plan: the document first, then core’s areas in order, each with its diagnostics', () => {
+    const groups = groupPlan(
+      [change('replicaSets', 'add'), change('other', 'change'), change('processes', 'remove')],
+      [diagnostic('DBK612', 'processes'), diagnostic('DBK640', 'auth')],
+    );
+    expect(groups.map((g) => [g.area, g.title, g.changes.length, g.diagnostics.map((d) => d.code)])).toEqual([
+      ['other', 'Document', 1, []],
+      ['processes', 'Processes (processes[])', 1, ['DBK612']],
+      ['replicaSets', 'Replica sets (replicaSets[])', 1, []],
+      ['auth', 'Authentication (auth)', 0, ['DBK640']],
     ]);
-    expect(groups.map((g) => g.area)).toEqual(['other', 'processes', 'replicaSets']);
+  });
+
+  it('lists the groups in the order of core’s text', () => {
+    const view = planBetween(
+      example('secure.automation.json'),
+      current(example('sharded-cluster.automation.json')),
+      'secure.automation.json',
+    );
+    if (!view.ok) throw new Error(view.message);
+    const titles = groupPlan(view.changes, view.diagnostics).map((g) => g.title);
+    const inText = titles.map((title) => view.text.indexOf(`\n${title}\n`));
+    expect(inText.every((at) => at >= 0)).toBe(true);
+    expect([...inText].sort((a, b) => a - b)).toEqual(inText);
   });
 
   it.for([
@@ -99,31 +117,5 @@ describe('planModel', () => {
     { kind: 'action', mark: '!' },
   ] as const)('marks $kind as $mark', ({ kind, mark }) => {
     expect(KIND_MARK[kind]).toBe(mark);
-  });
-
-  it.for([
-    { changes: [], diagnostics: [], text: '0 to add, 0 to change, 0 to remove; 0 errors, 0 warnings' },
-    {
-      changes: [change('processes', 'rename-as-remove-add'), change('processes', 'restart')],
-      diagnostics: [diagnostic('DBK612', 'warning')],
-      text: '1 to add, 1 to change, 1 to remove; 0 errors, 1 warning',
-    },
-    {
-      changes: [change('processes', 'action'), change('processes', 'add')],
-      diagnostics: [diagnostic('DBK650', 'info'), diagnostic('DBK601', 'error'), diagnostic('DBK603', 'error')],
-      text: '1 to add, 0 to change, 0 to remove, 1 action; 2 errors, 0 warnings, 1 info',
-    },
-  ])('counts: $text', ({ changes, diagnostics, text }) => {
-    expect(formatCounts(countPlan(changes, diagnostics))).toBe(text);
-  });
-
-  it('lists errors first, keeping the plan’s order within a severity', () => {
-    const sorted = sortDiagnostics([
-      diagnostic('DBK650', 'info'),
-      diagnostic('DBK610', 'warning'),
-      diagnostic('DBK611', 'error'),
-      diagnostic('DBK601', 'error'),
-    ]);
-    expect(sorted.map((d) => d.code)).toEqual(['DBK611', 'DBK601', 'DBK610', 'DBK650']);
   });
 });

@@ -43,6 +43,7 @@ export function createCompareView(ctx: PageContext, anchor: HTMLElement): Compar
   let diff: editor.IStandaloneDiffEditor | undefined;
   let original: editor.ITextModel | undefined;
   let oldText = '';
+  let oldName = '';
   let counter = 0;
   let asked = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -104,7 +105,7 @@ export function createCompareView(ctx: PageContext, anchor: HTMLElement): Compar
     section.dataset.planning = 'true';
     let view: PlanView;
     try {
-      view = await client.request('plan', { uri: model.uri.toString(), oldText });
+      view = await client.request('plan', { uri: model.uri.toString(), oldText, oldName });
     } catch (error) {
       if (ask !== asked) return;
       planHost.replaceChildren(
@@ -155,17 +156,18 @@ export function createCompareView(ctx: PageContext, anchor: HTMLElement): Compar
   });
 
   return {
-    show(oldName, text) {
+    show(name, text) {
       oldText = text;
+      oldName = name;
       counter += 1;
-      title.textContent = `${oldName} → ${playground.fileName}`;
+      title.textContent = `${name} → ${playground.fileName}`;
       section.hidden = false;
       document.body.classList.add('comparing');
       original?.dispose();
       original = monaco.editor.createModel(
         text,
         JSON_LANGUAGE_ID,
-        monaco.Uri.parse(`inmemory://compare/${counter}/${encodeURIComponent(oldName)}`),
+        monaco.Uri.parse(`inmemory://compare/${counter}/${encodeURIComponent(name)}`),
       );
       if (diff === undefined) {
         diff = monaco.editor.createDiffEditor(diffHost, {

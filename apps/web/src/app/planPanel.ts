@@ -1,12 +1,12 @@
 /**
- * The plan beside the diff: counts, the changes grouped by area with their marks, the diagnostics (DBK6xx) errors
- * first, and the notes. A change or diagnostic is a button that goes to its place, in the revision it is in.
+ * The plan beside the diff, laid out like `dbkit plan`: counts, then each area with its changes (marked) and its
+ * diagnostics (DBK6xx), then the notes; "Copy as text" copies core's rendering, the CLI's text. A change or
+ * diagnostic is a button that goes to its place, in the revision it is in.
  */
-
 import type { Range } from 'vscode-languageserver-types';
 import type { PlanView, Side } from '../worker/planTypes.js';
 import { h } from './dom.js';
-import { countPlan, formatCounts, groupChanges, KIND_MARK, sortDiagnostics } from './planModel.js';
+import { groupPlan, KIND_MARK } from './planModel.js';
 
 export type GoTo = (side: Side, range: Range) => void;
 
@@ -53,17 +53,23 @@ export function renderPlan(target: HTMLElement, view: PlanView, goTo: GoTo): voi
     );
     return;
   }
-  const counts = countPlan(view.changes, view.diagnostics);
-  const groups = groupChanges(view.changes);
-  const diagnostics = sortDiagnostics(view.diagnostics);
+  const copy = h(
+    'button',
+    { type: 'button', id: 'plan-copy', title: 'The plan as dbkit plan prints it' },
+    'Copy as text',
+  );
+  copy.addEventListener('click', async () => {
+    const copied = await navigator.clipboard?.writeText(view.text).then(
+      () => true,
+      () => false,
+    );
+    copy.textContent = copied ? 'Copied' : 'Copy failed';
+  });
+  const groups = groupPlan(view.changes, view.diagnostics);
   target.replaceChildren(
-    h('h2', {}, 'Plan'),
-    h(
-      'p',
-      { id: 'plan-counts', class: counts.errors > 0 ? 'counts has-errors' : 'counts' },
-      `Plan: ${formatCounts(counts)}.`,
-    ),
-    groups.length === 0 ? h('p', { class: 'note' }, 'No changes: the two revisions deploy the same.') : '',
+    h('div', { class: 'plan-head' }, h('h2', {}, 'Plan'), copy),
+    h('p', { id: 'plan-counts', class: view.counts.errors > 0 ? 'counts has-errors' : 'counts' }, view.countsText),
+    groups.length === 0 ? h('p', { class: 'note' }, 'No changes: the new revision describes the same deployment.') : '',
     ...groups.map((group) =>
       h(
         'section',
@@ -73,7 +79,6 @@ export function renderPlan(target: HTMLElement, view: PlanView, goTo: GoTo): voi
           'ul',
           { class: 'plan-changes' },
           ...group.changes.map((change) => {
-            const mark = KIND_MARK[change.kind];
             const place =
               change.to !== undefined
                 ? { side: 'to' as const, range: change.to }
@@ -84,32 +89,31 @@ export function renderPlan(target: HTMLElement, view: PlanView, goTo: GoTo): voi
               `change mark-${change.kind}`,
               place,
               goTo,
-              h('code', { class: 'mark' }, mark),
+              h('code', { class: 'mark' }, KIND_MARK[change.kind]),
               ` ${change.summary}`,
             );
           }),
         ),
+        group.diagnostics.length === 0
+          ? ''
+          : h(
+              'ul',
+              { class: 'plan-diagnostics' },
+              ...group.diagnostics.map((d) => {
+                const li = item(
+                  `severity-${d.severity}`,
+                  { side: d.document, range: d.range },
+                  goTo,
+                  h('span', { class: 'code' }, d.code),
+                  ` ${d.message}`,
+                  h('span', { class: 'where' }, ` ${sideName(d.document)} Ln ${d.range.start.line + 1}`),
+                );
+                li.dataset.code = d.code;
+                return li;
+              }),
+            ),
       ),
     ),
-    diagnostics.length === 0 ? '' : h('h3', {}, 'Diagnostics'),
-    diagnostics.length === 0
-      ? ''
-      : h(
-          'ul',
-          { id: 'plan-diagnostics', class: 'plan-diagnostics' },
-          ...diagnostics.map((d) => {
-            const li = item(
-              `severity-${d.severity}`,
-              { side: d.document, range: d.range },
-              goTo,
-              h('span', { class: 'code' }, d.code),
-              ` ${d.message}`,
-              h('span', { class: 'where' }, ` ${sideName(d.document)} Ln ${d.range.start.line + 1}`),
-            );
-            li.dataset.code = d.code;
-            return li;
-          }),
-        ),
     ...view.notes.map((note) => h('p', { class: 'note' }, note)),
   );
 }

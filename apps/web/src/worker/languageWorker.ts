@@ -101,7 +101,7 @@ const openText = (uri: string) => {
  * the worker's first chunk (part of the page's first load) carries neither core's planner nor the client.
  */
 const tools: { readonly [M in ToolMethod]: (params: RequestMap[M]['params']) => Promise<RequestMap[M]['result']> } = {
-  plan: async ({ uri, oldText }) => (await import('./plan.js')).planBetween(oldText, openText(uri)),
+  plan: async ({ uri, oldText, oldName }) => (await import('./plan.js')).planBetween(oldText, openText(uri), oldName),
   serviceOpen: async (params) => (await import('./service.js')).openFromService(params),
   servicePush: async ({ uri, allowUnsafeTransition, ...params }) =>
     (await import('./service.js')).pushToService(params, openText(uri), allowUnsafeTransition),

@@ -1,17 +1,28 @@
 /**
- * The plan between an older revision and the document in the editor: core's `planTransition`, with every path
- * placed in the revision it points into and every text scrubbed of both revisions' secrets. Runs in the worker:
- * the page never parses a document.
+ * The plan between an older revision and the document in the editor: core's `planTransition`, placed in the
+ * revisions as core's `LocatedPlan` (the shape `dbkit plan` renders), scrubbed with both revisions' secrets, and
+ * rendered with core's own pieces (`diagnosticArea`, `countPlan`, `formatPlanCounts`, `renderPlanText`), so the
+ * playground and the CLI show the same plan. Runs in the worker: the page never parses a document.
  */
-import { planTransition } from '@dbkit/core';
+import {
+  countPlan,
+  diagnosticArea,
+  formatPlanCounts,
+  type LocatedPlan,
+  type PlanLocation,
+  planTransition,
+  renderPlanText,
+  scrubSecrets,
+  secretTextsOf,
+} from '@dbkit/core';
 import { printParseErrorCode } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range } from 'vscode-languageserver-types';
 import { type JsonPath, type Span, spanOfPath, treeOf } from './jsonPaths.js';
 import type { PlanView, Side } from './planTypes.js';
-import { scrub, secretValuesOf } from './secrets.js';
 
 interface Revision {
+  readonly name: string;
   readonly document: TextDocument;
   readonly root: ReturnType<typeof treeOf>['root'];
   readonly value: unknown;
@@ -23,7 +34,7 @@ const rangeOf = (document: TextDocument, span: Span): Range => ({
 });
 
 /** The revision parsed, or where its first syntax error is. */
-function read(side: Side, document: TextDocument): Revision | Extract<PlanView, { ok: false }> {
+function read(side: Side, name: string, document: TextDocument): Revision | Extract<PlanView, { ok: false }> {
   const text = document.getText();
   const { root, errors } = treeOf(text);
   const [first] = errors;
@@ -38,45 +49,78 @@ function read(side: Side, document: TextDocument): Revision | Extract<PlanView, 
     };
   }
   // The tree has the value too, but JSON.parse is several times faster on a large document.
-  return { document, root, value: JSON.parse(text) as unknown };
+  return { name, document, root, value: JSON.parse(text) as unknown };
 }
 
-export function planBetween(oldText: string, current: TextDocument): PlanView {
+/** The name a document of the playground goes by: the last segment of its uri (`file:///playground/3/<name>`). */
+const nameOf = (uri: string) => decodeURIComponent(uri.slice(uri.lastIndexOf('/') + 1));
+
+/** An LSP range (0-based) as core's 1-based position pair. */
+const toPlanRange = (range: Range): PlanLocation['range'] => ({
+  start: { line: range.start.line + 1, column: range.start.character + 1 },
+  end: { line: range.end.line + 1, column: range.end.character + 1 },
+});
+const toLspRange = (range: PlanLocation['range']): Range => ({
+  start: { line: range.start.line - 1, character: range.start.column - 1 },
+  end: { line: range.end.line - 1, character: range.end.column - 1 },
+});
+
+export function planBetween(oldText: string, current: TextDocument, oldName = 'older revision'): PlanView {
   const started = performance.now();
-  const from = read('from', TextDocument.create('inmemory://dbkit/older.json', 'json', 1, oldText));
+  const from = read('from', oldName, TextDocument.create('inmemory://dbkit/older.json', 'json', 1, oldText));
   if (!('value' in from)) return from;
-  const to = read('to', current);
+  const to = read('to', nameOf(current.uri), current);
   if (!('value' in to)) return to;
   const plan = planTransition(from.value, to.value);
-  const secrets = secretValuesOf(to.value, secretValuesOf(from.value));
-  const text = (value: string) => scrub(value, secrets);
-  const revision = (side: Side) => (side === 'from' ? from : to);
-  const place = (side: Side, path: JsonPath): Range => {
-    const { document, root } = revision(side);
-    return rangeOf(document, spanOfPath(root, path));
+  const secrets = [...secretTextsOf(from.value), ...secretTextsOf(to.value)];
+  const text = (value: string) => scrubSecrets(value, secrets);
+  const locate = (side: Side, path: JsonPath): PlanLocation => {
+    const revision = side === 'from' ? from : to;
+    const range = rangeOf(revision.document, spanOfPath(revision.root, path));
+    return { document: side, file: revision.name, path, range: toPlanRange(range) };
   };
-  return {
-    ok: true,
+  const located: LocatedPlan = {
+    from: from.name,
+    to: to.name,
     changes: plan.changes.map((change) => ({
       area: change.area,
       kind: change.kind,
       summary: text(change.summary),
-      ...(change.fromPath === undefined ? {} : { from: place('from', change.fromPath) }),
-      ...(change.toPath === undefined ? {} : { to: place('to', change.toPath) }),
+      ...(change.fromPath === undefined ? {} : { from: locate('from', change.fromPath) }),
+      ...(change.toPath === undefined ? {} : { to: locate('to', change.toPath) }),
     })),
     diagnostics: plan.diagnostics.map((d) => ({
       code: d.code,
       severity: d.severity,
       message: text(d.message),
-      document: d.document,
-      range: place(d.document, d.path),
-      related: (d.related ?? []).map((r) => ({
-        document: r.document,
-        range: place(r.document, r.path),
-        message: text(r.message),
-      })),
+      location: locate(d.document, d.path),
+      related: (d.related ?? []).map((r) => ({ ...locate(r.document, r.path), message: text(r.message) })),
     })),
     notes: plan.notes.map(text),
+  };
+  const counts = countPlan(located);
+  return {
+    ok: true,
+    changes: located.changes.map((change) => ({
+      area: change.area,
+      kind: change.kind,
+      summary: change.summary,
+      ...(change.from === undefined ? {} : { from: toLspRange(change.from.range) }),
+      ...(change.to === undefined ? {} : { to: toLspRange(change.to.range) }),
+    })),
+    diagnostics: located.diagnostics.map((d) => ({
+      code: d.code,
+      severity: d.severity,
+      message: d.message,
+      area: diagnosticArea(d, located.changes),
+      document: d.location.document,
+      range: toLspRange(d.location.range),
+      related: (d.related ?? []).map((r) => ({ document: r.document, range: toLspRange(r.range), message: r.message })),
+    })),
+    notes: located.notes,
+    counts,
+    countsText: formatPlanCounts(counts).trim(),
+    text: renderPlanText(located).text,
     durationMs: performance.now() - started,
   };
 }

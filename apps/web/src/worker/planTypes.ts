@@ -1,9 +1,10 @@
 /**
  * The transition plan as the page shows it: core's `Plan` with every path turned into a range of the document it
- * points into (`from`: the older revision, `to`: the document in the editor), secrets scrubbed from every text.
- * Plain data, sent from the worker to the page.
+ * points into (`from`: the older revision, `to`: the document in the editor), secrets scrubbed from every text, each
+ * diagnostic under the area `dbkit plan` prints it in, and core's counts line and text rendering. Plain data, sent
+ * from the worker to the page.
  */
-import type { ChangeArea, ChangeKind } from '@dbkit/core';
+import type { ChangeArea, ChangeKind, PlanCounts } from '@dbkit/core';
 import type { Range } from 'vscode-languageserver-types';
 
 /** Which revision a range is in: the older one (`from`) or the document in the editor (`to`). */
@@ -28,6 +29,8 @@ export interface PlanDiagnosticView extends PlanPlace {
   readonly code: string;
   readonly severity: 'error' | 'warning' | 'info';
   readonly message: string;
+  /** The area it is listed under (core's `diagnosticArea`, as `dbkit plan` prints it). */
+  readonly area: ChangeArea;
   readonly related: readonly (PlanPlace & { readonly message: string })[];
 }
 
@@ -37,6 +40,11 @@ export type PlanView =
       readonly changes: readonly PlanChangeView[];
       readonly diagnostics: readonly PlanDiagnosticView[];
       readonly notes: readonly string[];
+      readonly counts: PlanCounts;
+      /** `Plan: 3 to add, 1 to change, 2 to remove; 1 error, 2 warnings.` (core's `formatPlanCounts`). */
+      readonly countsText: string;
+      /** The whole plan as `dbkit plan` prints it (core's `renderPlanText`, no colour), for copying. */
+      readonly text: string;
       /** How long the plan took in the worker, ms. */
       readonly durationMs: number;
     }

@@ -76,7 +76,7 @@ export interface RequestMap {
   foldingRanges: { params: { uri: string }; result: FoldingRange[] };
   format: { params: { uri: string; range?: Range; options: FormattingOptions }; result: TextEdit[] };
   /** The transition from an older revision (`oldText`) to the open document: core's `planTransition`, located. */
-  plan: { params: { uri: string; oldText: string }; result: PlanView };
+  plan: { params: { uri: string; oldText: string; oldName: string }; result: PlanView };
   /** Reads a project's automation config from the service (`src/worker/service.ts`, loaded on first use). */
   serviceOpen: { params: ServiceParams; result: ServiceOpenOutcome };
   /** Sends the open document to the service, its `version` one above the version it was opened at. */

@@ -3,10 +3,10 @@
  * read into plain facts, then mapped by status and error code; the diagnostics of a refused PUT are placed in the
  * document their path points into. Pure: the unit tests feed it the client's real errors.
  */
+import { type SecretText, scrubSecrets, secretTextsOf } from '@dbkit/core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { type JsonPath, parsePathText, spanOfPath, treeOf } from './jsonPaths.js';
-import { scrub, secretValuesOf } from './secrets.js';
 import type { ServiceDiagnostic, ServiceFailure } from './serviceTypes.js';
 
 /** A diagnostic as the service sends it (core's `AutomationConfigErrorBody`). */
@@ -67,7 +67,7 @@ export function placeDiagnostics(
   raw: readonly RawServiceDiagnostic[],
   sent: TextDocument | undefined,
   stored: TextDocument | undefined,
-  secrets: ReadonlySet<string> = new Set(),
+  secrets: readonly SecretText[] = [],
 ): ServiceDiagnostic[] {
   const trees = new Map<TextDocument, ReturnType<typeof treeOf>['root']>();
   const rootOf = (document: TextDocument) => {
@@ -85,23 +85,22 @@ export function placeDiagnostics(
       severity: SEVERITY[d.severity] ?? 1,
       code: d.code,
       source: 'dbkit service',
-      message: scrub(d.message, secrets),
+      message: scrubSecrets(d.message, secrets),
       document: side,
     };
   });
 }
 
-function secretsOf(...texts: (string | undefined)[]): Set<string> {
-  const found = new Set<string>();
-  for (const text of texts) {
-    if (text === undefined) continue;
+function secretsOf(...texts: (string | undefined)[]): SecretText[] {
+  return texts.flatMap((text) => {
+    if (text === undefined) return [];
     try {
-      secretValuesOf(JSON.parse(text) as unknown, found);
+      return secretTextsOf(JSON.parse(text) as unknown);
     } catch {
       // Not JSON: no value to collect; the service's messages never carry one either.
+      return [];
     }
-  }
-  return found;
+  });
 }
 
 /** The outcome of a failed call. */
