@@ -6,7 +6,16 @@
  * It applies only when the previous tree is clean (no syntax error, no comment) and the reparsed container is
  * clean too and keeps its brackets; otherwise the caller parses the whole text, as before.
  */
-import type { ASTNode, JSONDocument, LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
+import type {
+  ArrayASTNode,
+  ASTNode,
+  JSONDocument,
+  LanguageService as JsonLanguageService,
+  NumberASTNode,
+  ObjectASTNode,
+  PropertyASTNode,
+  StringASTNode,
+} from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { forgetUpwards } from './memo.js';
 
@@ -51,30 +60,65 @@ function enclosingContainer(root: ASTNode, start: number, end: number): ASTNode 
   }
 }
 
-/** Adds `delta` to the offsets of `node` and everything below it (plain loops: this runs over most of a document). */
+/**
+ * Adds `delta` to the offsets of `node` and everything below it. This runs over most of a document after an edit
+ * near its start (a million nodes at 17 MB), so each kind of node has its own function: every property access in
+ * one of them sees a single kind of object and stays fast, where one function over every kind made V8 look each
+ * access up generically (measured on the whole 17 MB tree: 62-96 ms with one function, 33-41 ms with these).
+ */
 function shiftSubtree(node: ASTNode, delta: number): void {
-  (node as MutableNode).offset += delta;
   switch (node.type) {
-    case 'property': {
-      const property = node as MutableNode & { colonOffset?: number };
-      if (property.colonOffset !== undefined && property.colonOffset >= 0) property.colonOffset += delta;
-      (node.keyNode as MutableNode).offset += delta;
-      if (node.valueNode !== undefined) shiftSubtree(node.valueNode, delta);
+    case 'object':
+      shiftObject(node, delta);
       return;
-    }
-    case 'object': {
-      const properties = node.properties;
-      for (let i = 0; i < properties.length; i++) shiftSubtree(properties[i]!, delta);
+    case 'array':
+      shiftArray(node, delta);
       return;
-    }
-    case 'array': {
-      const items = node.items;
-      for (let i = 0; i < items.length; i++) shiftSubtree(items[i]!, delta);
+    case 'property':
+      shiftProperty(node, delta);
       return;
-    }
+    case 'string':
+      shiftString(node, delta);
+      return;
+    case 'number':
+      shiftNumber(node, delta);
+      return;
     default:
-      return;
+      shiftLiteral(node, delta);
   }
+}
+
+function shiftObject(node: ObjectASTNode, delta: number): void {
+  (node as Mutable<ObjectASTNode>).offset += delta;
+  const properties = node.properties;
+  for (let i = 0; i < properties.length; i++) shiftProperty(properties[i]!, delta);
+}
+
+function shiftArray(node: ArrayASTNode, delta: number): void {
+  (node as Mutable<ArrayASTNode>).offset += delta;
+  const items = node.items;
+  for (let i = 0; i < items.length; i++) shiftSubtree(items[i]!, delta);
+}
+
+function shiftProperty(node: PropertyASTNode, delta: number): void {
+  const property = node as Mutable<PropertyASTNode>;
+  property.offset += delta;
+  if (property.colonOffset !== undefined && property.colonOffset >= 0) property.colonOffset += delta;
+  shiftString(node.keyNode, delta);
+  if (node.valueNode !== undefined) shiftSubtree(node.valueNode, delta);
+}
+
+function shiftString(node: StringASTNode, delta: number): void {
+  (node as Mutable<StringASTNode>).offset += delta;
+}
+
+function shiftNumber(node: NumberASTNode, delta: number): void {
+  (node as Mutable<NumberASTNode>).offset += delta;
+}
+
+/** `true`, `false` and `null`. */
+function shiftLiteral(node: ASTNode, delta: number): void {
+  (node as MutableNode).offset += delta;
 }
 
 /** The new version's tree, and the new subtree that replaced the enclosing container. */
