@@ -27,6 +27,7 @@ describe('dbkit: Compare with…', () => {
       /Enable the Git extension/,
     ],
     [{ kind: 'git-disabled' }, /git\.enabled/, /Turn on git\.enabled/],
+    [{ kind: 'no-answer', seconds: 15 }, /did not answer within 15 seconds/, /Run the command again in a moment/],
     [{ kind: 'not-on-disk', scheme: 'untitled' }, /not on disk \(untitled:\)/, /Save it in a git repository/],
     [{ kind: 'no-repository' }, /not in a git repository/, /git init/],
     [{ kind: 'no-commit' }, /no commit yet/, /Commit the file first/],

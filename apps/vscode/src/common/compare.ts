@@ -17,7 +17,7 @@ import {
 import { LANGUAGE_ID, PLAN_REQUEST } from '../lib/constants.js';
 import type { ClientSettings } from '../lib/settings.js';
 import { applySeverityOverrides } from '../lib/severity.js';
-import { gitFacts, showHead } from './git.js';
+import { type GitLookup, gitFacts, showHead } from './git.js';
 import type { PlanDocuments } from './planDocuments.js';
 import type { ServerHost } from './server.js';
 
@@ -50,15 +50,14 @@ export class CompareCommand {
       return;
     }
     const name = vscode.workspace.asRelativePath(document.uri, false);
-    const { facts, repository } = await gitFacts(document.uri);
-    const head = headAvailability(facts);
-    const choice = await vscode.window.showQuickPick<Choice>(choices(head), {
-      title: `dbkit: Compare ${name} with…`,
-      placeHolder: 'The deployed revision to plan from (the editor’s text, unsaved edits included, is the new one)',
-    });
+    // Git is asked while the pick is already shown: the Git extension may still be reading the repository.
+    const git = gitFacts(document.uri);
+    const choice = await pickRevision(name, git);
     if (choice === undefined) return;
     let old: OldRevision | undefined;
-    if (choice.id === 'head') {
+    if (choice === 'head') {
+      const { facts, repository } = await git;
+      const head = headAvailability(facts);
       if (!head.available || repository === undefined) {
         void vscode.window.showWarningMessage(
           `dbkit: no Git HEAD version of ${name}: ${head.available ? 'git did not answer' : head.reason}. ${head.available ? 'Try again, or choose “A file…”.' : head.hint}`,
@@ -178,7 +177,50 @@ export class CompareCommand {
   }
 }
 
-function choices(head: HeadAvailability): Choice[] {
+/**
+ * The quick pick: "Git HEAD version of this file" (busy until git answers, then saying why when it is not
+ * available) and "A file…". Resolves with the choice, or undefined when the user closes it.
+ */
+async function pickRevision(name: string, git: Promise<GitLookup>): Promise<Choice['id'] | undefined> {
+  const quickPick = vscode.window.createQuickPick<Choice>();
+  quickPick.title = `dbkit: Compare ${name} with…`;
+  quickPick.placeholder =
+    'The deployed revision to plan from (the editor’s text, unsaved edits included, is the new one)';
+  quickPick.items = choices(undefined);
+  quickPick.busy = true;
+  void git.then(({ facts }) => {
+    const active = quickPick.activeItems[0]?.id;
+    quickPick.items = choices(headAvailability(facts));
+    quickPick.activeItems = quickPick.items.filter((item) => item.id === active);
+    quickPick.busy = false;
+  });
+  try {
+    return await new Promise<Choice['id'] | undefined>((resolve) => {
+      quickPick.onDidAccept(() => {
+        resolve(quickPick.selectedItems[0]?.id);
+        quickPick.hide();
+      });
+      quickPick.onDidHide(() => resolve(undefined));
+      quickPick.show();
+    });
+  } finally {
+    quickPick.dispose();
+  }
+}
+
+/** The pick's items; `head` undefined while git has not answered. */
+function choices(head: HeadAvailability | undefined): Choice[] {
+  if (head === undefined) {
+    return [
+      {
+        id: 'head',
+        label: '$(git-commit) Git HEAD version of this file',
+        description: 'checking git…',
+        detail: 'The last committed revision, as deployed.',
+      },
+      FILE_CHOICE,
+    ];
+  }
   return [
     head.available
       ? {
@@ -193,10 +235,12 @@ function choices(head: HeadAvailability): Choice[] {
           description: 'not available',
           detail: `${head.reason[0]?.toUpperCase()}${head.reason.slice(1)}. ${head.hint}`,
         },
-    {
-      id: 'file',
-      label: '$(file) A file…',
-      detail: 'Choose the deployed revision: another automation config on disk.',
-    },
+    FILE_CHOICE,
   ];
 }
+
+const FILE_CHOICE: Choice = {
+  id: 'file',
+  label: '$(file) A file…',
+  detail: 'Choose the deployed revision: another automation config on disk.',
+};

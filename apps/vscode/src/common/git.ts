@@ -38,6 +38,8 @@ const Status = { INDEX_ADDED: 1, UNTRACKED: 7 } as const;
 
 /** How long to wait for the Git extension to find its repositories (it scans the workspace when it starts). */
 const GIT_READY_MS = 10_000;
+/** How long the whole question may take (activation, the scan, `git status`) before the pick says so. */
+const GIT_ANSWER_MS = 20_000;
 
 async function gitApi(): Promise<GitApi | 'missing' | 'disabled'> {
   const extension = vscode.extensions.getExtension<GitExtension>('vscode.git');
@@ -62,11 +64,35 @@ async function gitApi(): Promise<GitApi | 'missing' | 'disabled'> {
 
 const same = (a: vscode.Uri, b: vscode.Uri): boolean => a.toString() === b.toString();
 
-/** What git knows of `uri`, and the repository to read HEAD from when it is tracked. */
-export async function gitFacts(uri: vscode.Uri): Promise<{ facts: GitFacts; repository?: GitRepository }> {
-  const web = vscode.env.uiKind === vscode.UIKind.Web && typeof process === 'undefined';
+/** What git knows of a file, and the repository to read HEAD from. */
+export interface GitLookup {
+  readonly facts: GitFacts;
+  readonly repository?: GitRepository;
+}
+
+/** What git knows of `uri`, and the repository to read HEAD from when it is tracked. Never rejects. */
+export async function gitFacts(uri: vscode.Uri): Promise<GitLookup> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<GitLookup>((resolve) => {
+    timer = setTimeout(() => resolve({ facts: { kind: 'no-answer', seconds: GIT_ANSWER_MS / 1000 } }), GIT_ANSWER_MS);
+  });
+  try {
+    return await Promise.race([lookUp(uri), late]);
+  } catch {
+    return { facts: { kind: 'no-git-extension', web: isWebHost() } };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The web worker extension host (VS Code for the Web) has no Node `process`. */
+function isWebHost(): boolean {
+  return vscode.env.uiKind === vscode.UIKind.Web && typeof process === 'undefined';
+}
+
+async function lookUp(uri: vscode.Uri): Promise<GitLookup> {
   const api = await gitApi().catch(() => 'missing' as const);
-  if (api === 'missing') return { facts: { kind: 'no-git-extension', web } };
+  if (api === 'missing') return { facts: { kind: 'no-git-extension', web: isWebHost() } };
   if (api === 'disabled') return { facts: { kind: 'git-disabled' } };
   if (uri.scheme !== 'file') return { facts: { kind: 'not-on-disk', scheme: uri.scheme } };
   let repository = api.getRepository(uri);
@@ -76,11 +102,9 @@ export async function gitFacts(uri: vscode.Uri): Promise<{ facts: GitFacts; repo
     repository = (await api.openRepository(folder).catch(() => null)) ?? api.getRepository(uri);
   }
   if (repository === null) return { facts: { kind: 'no-repository' } };
-  if (repository.state.HEAD?.commit === undefined) {
-    // Right after opening, the state may not be read yet.
-    await repository.status().catch(() => undefined);
-    if (repository.state.HEAD?.commit === undefined) return { facts: { kind: 'no-commit' }, repository };
-  }
+  // The state is what the Git extension last read (nothing yet right after VS Code started): read it now.
+  await repository.status().catch(() => undefined);
+  if (repository.state.HEAD?.commit === undefined) return { facts: { kind: 'no-commit' }, repository };
   const { untrackedChanges = [], workingTreeChanges, indexChanges } = repository.state;
   if ([...untrackedChanges, ...workingTreeChanges].some((c) => c.status === Status.UNTRACKED && same(c.uri, uri))) {
     return { facts: { kind: 'untracked' }, repository };

@@ -7,6 +7,7 @@
 export type GitFacts =
   | { readonly kind: 'no-git-extension'; readonly web: boolean }
   | { readonly kind: 'git-disabled' }
+  | { readonly kind: 'no-answer'; readonly seconds: number }
   | { readonly kind: 'not-on-disk'; readonly scheme: string }
   | { readonly kind: 'no-repository' }
   | { readonly kind: 'no-commit' }
@@ -41,6 +42,11 @@ export function headAvailability(facts: GitFacts): HeadAvailability {
         : no('the built-in Git extension (vscode.git) is disabled or missing', 'Enable the Git extension');
     case 'git-disabled':
       return no('Git is turned off (setting git.enabled)', 'Turn on git.enabled');
+    case 'no-answer':
+      return no(
+        `the Git extension did not answer within ${facts.seconds} seconds`,
+        'Run the command again in a moment',
+      );
     case 'not-on-disk':
       return no(
         `the file is not on disk (${facts.scheme}:), so git has no version of it`,
