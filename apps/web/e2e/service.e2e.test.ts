@@ -234,6 +234,24 @@ describe('the playground connected to a service', () => {
     await page.waitForSelector('#compare', { state: 'hidden' });
   });
 
+  it('compares with pasted text, and says where pasted text that is not JSON breaks', async () => {
+    await page.click('#compare-open');
+    await page.fill('#compare-text', '{\n  "version": 3,\n}');
+    await page.click('#compare-with-text');
+    await page.waitForSelector('#plan li.severity-error[data-document="from"][data-line="3"]');
+    expect(await page.textContent('#plan')).toContain('The older revision is not valid JSON');
+    await screenshot(page, 'compare-pasted-broken');
+    await page.click('#compare-open');
+    await page.fill(
+      '#compare-text',
+      exampleText('automation/replica-set.automation.json').replace('"version": 12', '"version": 11'),
+    );
+    await page.click('#compare-with-text');
+    await page.waitForFunction(() => document.getElementById('plan-counts')?.textContent?.startsWith('Plan: 0 to add'));
+    expect(await page.textContent('#compare-title')).toContain('pasted text →');
+    await page.click('#compare-close');
+  });
+
   it('compares with the service’s stored revision', async () => {
     await page.click('#compare-open');
     await page.click('#compare-with-stored');
