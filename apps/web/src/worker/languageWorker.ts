@@ -166,3 +166,7 @@ self.addEventListener('message', ({ data }) => {
       break;
   }
 });
+
+// The automation-config service (vscode-json-languageservice with dbkit's schema) is built now, while the page is
+// still fetching and evaluating monaco, so the first document's markers wait only for its own validation.
+featuresOf('automation-config');
