@@ -7,7 +7,7 @@
 import { type Diagnostic as CoreDiagnostic, type JsonPath, validateAutomationConfig } from '@dbkit/core';
 import type { ASTNode, JSONDocument, LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { reparseIncrementally, type TextChange } from './incremental.js';
+import { parseInFull, reparseIncrementally, type TextChange } from './incremental.js';
 import { nodeAtPath, nodeValue, pathOf, propertyHolding } from './jsonAst.js';
 import { type LocatedNode, locatePaths } from './locate.js';
 import { buildReferenceGraph, DECLARING_SECTIONS, type ReferenceGraph } from './references/graph.js';
@@ -80,7 +80,7 @@ export function parseDocument(
   let treeBuilt = false;
   // The previous tree is reused (and taken over: it is updated in place) only when it was built already.
   const reused = basis?.previous.hasTree()
-    ? reparseIncrementally(basis.previous.json, basis.change, doc.slice, jsonService)
+    ? reparseIncrementally(basis.previous.json, basis.change, textDocument, doc.slice, jsonService)
     : undefined;
   if (reused !== undefined) {
     treeBuilt = true;
@@ -88,7 +88,7 @@ export function parseDocument(
   } else {
     lazy(doc, 'json', () => {
       treeBuilt = true;
-      return jsonService.parseJSONDocument(textDocument);
+      return parseInFull(textDocument, jsonService);
     });
   }
   doc.hasTree = () => treeBuilt;
