@@ -65,6 +65,8 @@ export const SERVER_VERSION = '0.1.0';
  * pull diagnostics): a user typing and completing is not made to wait for a large document's diagnostics.
  */
 export const DIAGNOSTICS_DELAY_MS = 200;
+/** The longest pushed diagnostics wait for a quiet moment after a change. */
+export const DIAGNOSTICS_MAX_WAIT_MS = 2000;
 
 export function createServer(connection: Connection): void {
   let service: LanguageService = createLanguageService();
@@ -142,11 +144,15 @@ export function createServer(connection: Connection): void {
     if (pending !== undefined) clearTimeout(pending);
     // Due once the document has been quiet for `delay`: no change and no request answered meanwhile (a keystroke
     // and its completion taking longer than the delay would otherwise start a 17 MB document's diagnostics between
-    // two keystrokes).
+    // two keystrokes). Requests never stop coming for long (hovers while the mouse moves), so not later than
+    // DIAGNOSTICS_MAX_WAIT_MS after the change.
+    const latest = performance.now() + DIAGNOSTICS_MAX_WAIT_MS;
     const due = (): void => {
-      const quiet = performance.now() - lastAnswered;
-      if (delay > 0 && quiet < delay) timers.set(uri, setTimeout(due, delay - quiet));
-      else publishDiagnostics(uri);
+      const now = performance.now();
+      const quiet = now - lastAnswered;
+      if (delay > 0 && quiet < delay && now < latest) {
+        timers.set(uri, setTimeout(due, Math.min(delay - quiet, latest - now)));
+      } else publishDiagnostics(uri);
     };
     timers.set(uri, setTimeout(due, delay));
   }
