@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -66,6 +66,7 @@ function fillWorkspace(dir: string): void {
   writeFileSync(join(dir, 'deploy', 'orders.automation.json'), REPLICA_SET);
   mkdirSync(join(dir, 'archive'));
   writeFileSync(join(dir, 'archive', 'orders-deployed.json'), ARCHIVED);
+  writeFileSync(join(dir, 'archive', 'not-json.json'), '{\n  "version": 12,,\n}\n');
   const git = (...args: string[]) =>
     execFileSync('git', ['-c', 'user.name=dbkit e2e', '-c', 'user.email=e2e@dbkit.test', ...args], {
       cwd: dir,
@@ -146,7 +147,7 @@ async function chooseFile(page: Page, path: string): Promise<void> {
   await input.fill(path);
   await waitFor('the dialog to list the file', async () => {
     const listed = await text(page.locator('.quick-input-list'));
-    return (await input.inputValue()) === path && listed.includes('orders-deployed.json');
+    return (await input.inputValue()) === path && listed.includes(basename(path));
   });
   await page.keyboard.press('Enter');
 }
@@ -267,6 +268,21 @@ describe('dbkit: Compare with… in code-server (Node extension host, Git on)', 
     // One plan document per config: the tab was refreshed, not opened twice.
     expect(await page.locator('.tabs-container .tab', { hasText: 'orders.automation.json.plan' }).count()).toBe(1);
     await screenshot(page, 'compare-05-file');
+  });
+
+  it('says in one message why a file that is not JSON cannot be planned', async () => {
+    const { page, workspace } = ui();
+    await page.locator('.tabs-container .tab', { hasText: 'orders.automation.json' }).first().click();
+    await waitForStatus(page, Status.languageMode, /Automation Config \(dbkit\)/);
+    await openCompare(page);
+    await chooseFile(page, join(workspace, 'archive', 'not-json.json'));
+    const toast = await waitFor('the message', async () => {
+      const value = await text(page.locator('.notifications-toasts'));
+      return value.includes('not valid JSON') ? value : undefined;
+    });
+    expect(toast).toMatch(/archive\/not-json\.json:2:\d+: .*not valid JSON, so there is no plan\. Fix the syntax/);
+    expect(toast).not.toMatch(/\bat \S+ \(/);
+    await screenshot(page, 'compare-06-not-json');
   });
 });
 
