@@ -155,6 +155,8 @@ describe('incremental reparsing', () => {
     ['adding a comment', at('"options": {', 12), at('"options": {', 12), '// note\n'],
     ['removing a comma', at('"votes": 1,', 10), at('"votes": 1,', 11), ''],
     ['opening a brace that the next closing brace closes', at('"options": {', 12), at('"options": {', 12), '{'],
+    // The array closes at once, so its text alone does not end at its bracket: the build object around it does.
+    ['typing a closing bracket into a one-line array', at('["enterprise"]', 1), at('["enterprise"]', 1), ']'],
   ] as const)('reuses the tree when %s', ([, start, end, insert]) => {
     expect(editAndCompare(text, [{ start, end, insert }]).reused).toBe(1);
   });
