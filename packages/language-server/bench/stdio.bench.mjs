@@ -3,8 +3,9 @@
 // configs of ~0.1, ~3 and ~17 MB, with JSON.parse of the same text as the baseline in the same run:
 //
 //   open → diagnostics       didOpen sent → publishDiagnostics received
-//   1st / 10th keystroke     didChange (a character of a replica-set member's host, retyped, 3 s after the
-//                            diagnostics arrived: the user read them) → completion answer
+//   1st / 10th / worst       didChange (a character of a replica-set member's host, retyped, 3 s after the
+//   keystroke                diagnostics arrived: the user read them) → completion answer; the goal is on the
+//                            worst of the ten
 //   completion size          items and bytes of the first answer (one character typed: every process matches)
 //   hover, definition, rename at the same member host, on the warm document
 //   memory                   the server's RSS with the document open, as a multiple of the document's size
@@ -107,8 +108,9 @@ async function runCase(spec) {
     await diagnosed;
     const openMs = performance.now() - openedAt;
 
-    // The user retypes the first replica-set member's host: the value is emptied (not timed), then "bench-sh" is
+    // The user retypes the first replica-set member's host: the value is emptied (not timed), then "bench-shar" is
     // typed a character at a time, each followed by a completion request at the cursor, as an editor sends them.
+    // Every prefix still matches thousands of processes, so every answer is a full one (1 000 names).
     const valueAt = text.indexOf('"host": "', text.indexOf('"replicaSets"')) + '"host": "'.length;
     const valueEnd = text.indexOf('"', valueAt);
     const original = text.slice(valueAt, valueEnd);
@@ -126,7 +128,7 @@ async function runCase(spec) {
     const keystrokes = [];
     let items = 0;
     let bytes = 0;
-    const typed = 'bench-sh';
+    const typed = 'bench-shar';
     for (let k = 0; k < 10; k++) {
       const character = typed[k % typed.length];
       const at = { line: from.line, character: from.character + k };
@@ -174,6 +176,7 @@ async function runCase(spec) {
       openMs,
       firstMs: keystrokes[0],
       tenthMs: keystrokes[9],
+      worstMs: Math.max(...keystrokes),
       items,
       bytes,
       hoverMs,
@@ -194,12 +197,12 @@ const f = (n, digits = 0) =>
 const verdict = (ok) => (ok ? 'PASS' : 'MISS');
 console.log('\nLanguage server over stdio (a real LSP client, JSON-RPC over the process pipes)');
 console.log(
-  '| document | JSON.parse ms | open→diagnostics ms (×parse) | 1st keystroke→completion ms | 10th ms | completion items / KB | hover / definition / rename ms | RSS ×size |',
+  '| document | JSON.parse ms | open→diagnostics ms (×parse) | 1st keystroke→completion ms | 10th ms | worst ms | completion items / KB | hover / definition / rename ms | RSS ×size |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
   console.log(
-    `| ${r.label} (${f(r.mb, 1)} MB) | ${f(r.parseMs, 1)} | ${f(r.openMs)} (${f(r.openMs / r.parseMs, 1)}×) | ${f(r.firstMs, 1)} | ${f(r.tenthMs, 1)} | ${f(r.items)} / ${f(r.bytes / 1024)} | ${f(r.hoverMs, 1)} / ${f(r.definitionMs, 1)} / ${f(r.renameMs, 1)} | ${f(r.memoryTimes, 1)}× |`,
+    `| ${r.label} (${f(r.mb, 1)} MB) | ${f(r.parseMs, 1)} | ${f(r.openMs)} (${f(r.openMs / r.parseMs, 1)}×) | ${f(r.firstMs, 1)} | ${f(r.tenthMs, 1)} | ${f(r.worstMs, 1)} | ${f(r.items)} / ${f(r.bytes / 1024)} | ${f(r.hoverMs, 1)} / ${f(r.definitionMs, 1)} / ${f(r.renameMs, 1)} | ${f(r.memoryTimes, 1)}× |`,
   );
 }
 const big = results[results.length - 1];
@@ -208,7 +211,7 @@ console.log(
   `  open → diagnostics ≤ ${GOALS.openVsParse}× JSON.parse: ${f(big.openMs / big.parseMs, 1)}× → ${verdict(big.openMs / big.parseMs <= GOALS.openVsParse)}`,
 );
 console.log(
-  `  every keystroke → completion ≤ ${GOALS.completionMs} ms: first ${f(big.firstMs)} ms, tenth ${f(big.tenthMs)} ms → ${verdict(Math.max(big.firstMs, big.tenthMs) <= GOALS.completionMs)}`,
+  `  every keystroke → completion ≤ ${GOALS.completionMs} ms: first ${f(big.firstMs)} ms, tenth ${f(big.tenthMs)} ms, worst of ten ${f(big.worstMs)} ms → ${verdict(big.worstMs <= GOALS.completionMs)}`,
 );
 console.log(
   `  completion answer ≤ ~${GOALS.items} items / 1 MB: ${f(big.items)} items, ${f(big.bytes / 1e6, 2)} MB → ${verdict(big.items <= GOALS.items && big.bytes <= GOALS.bytes)}`,
