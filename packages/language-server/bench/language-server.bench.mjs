@@ -74,6 +74,9 @@ function jsonService() {
   return service;
 }
 
+/** What the user types into the host, a character per keystroke: every prefix names thousands of processes. */
+const TYPED = 'bench-shar';
+
 /** Where a user types: just after the opening quote of the last replica set's first member host. */
 function editPoint(text) {
   const lastSet = text.lastIndexOf('"members"');
@@ -109,7 +112,8 @@ async function runCase(spec) {
     // didChange is apply the edit to the text model and hand it to the service, which updates the tree
     // incrementally; then completion is asked.
     const offset = at + i + 1;
-    document.edit({ start: offset, end: offset, text: 'x' }, document.version + 1);
+    // The typed prefix (`bench-shar`…) keeps matching thousands of processes, so every answer is a full one.
+    document.edit({ start: offset, end: offset, text: TYPED[(i + 1) % TYPED.length] }, document.version + 1);
     const typed = service.update(document, { start: offset, end: offset, newLength: 1 });
     const list = await getCompletion(typed, document.positionAt(offset + 1), service.context);
     items = list?.items.length ?? 0;
