@@ -262,6 +262,33 @@ function typedPrefix(doc: ParsedDocument, cursor: CompletionCursor): string {
   return (text.startsWith('"') ? text.slice(1) : text).toLowerCase();
 }
 
+/**
+ * At most `MAX_REFERENCE_ITEMS` candidates, best first: how well the name matches what is typed (only those that
+ * match when `typed` is given), then the tier, names before aliases, then document order. Each key takes a few
+ * small values, so candidates go into one bucket per key combination in document order and the buckets are read in
+ * key order: the order a sort by those keys gives, without sorting thousands of names on every keystroke.
+ */
+function bestFirst(list: readonly Candidate[], typed: string | undefined): Candidate[] {
+  const buckets = new Map<number, Candidate[]>();
+  for (const candidate of list) {
+    const match = matchRank(candidate.declaration.name, typed ?? '');
+    if (typed !== undefined && match === 2) continue;
+    // Tiers are small whole numbers (0 to 3): the key orders by match, then tier, then alias.
+    const key = (match * 1024 + candidate.tier) * 2 + (candidate.declaration.alias ? 1 : 0);
+    const bucket = buckets.get(key);
+    if (bucket === undefined) buckets.set(key, [candidate]);
+    else bucket.push(candidate);
+  }
+  const order: Candidate[] = [];
+  for (const key of [...buckets.keys()].sort((a, b) => a - b)) {
+    for (const candidate of buckets.get(key)!) {
+      if (order.length === MAX_REFERENCE_ITEMS) return order;
+      order.push(candidate);
+    }
+  }
+  return order;
+}
+
 /** The completion items of names for the reference site at the cursor (detail and documentation on resolve). */
 export function referenceItems(
   doc: ParsedDocument,
@@ -271,22 +298,9 @@ export function referenceItems(
   const list = candidates(doc, cursor, site);
   const capped = list.length > MAX_REFERENCE_ITEMS;
   const typed = capped ? typedPrefix(doc, cursor) : '';
-  const ranked = list.map((candidate, index) => ({
-    candidate,
-    index,
-    match: matchRank(candidate.declaration.name, typed),
-  }));
-  const order = (capped ? ranked.filter((entry) => entry.match < 2) : ranked)
-    .sort(
-      (a, b) =>
-        a.match - b.match ||
-        a.candidate.tier - b.candidate.tier ||
-        Number(a.candidate.declaration.alias) - Number(b.candidate.declaration.alias) ||
-        a.index - b.index,
-    )
-    .slice(0, MAX_REFERENCE_ITEMS);
+  const order = bestFirst(list, capped ? typed : undefined);
   const range = rangeOfSpan(doc, cursor.start, cursor.end - cursor.start);
-  const items = order.map(({ candidate }, rank): CompletionItem => {
+  const items = order.map((candidate, rank): CompletionItem => {
     const { declaration } = candidate;
     const quoted = JSON.stringify(declaration.name);
     const data: ReferenceItemData = {
