@@ -80,9 +80,16 @@ export async function completionTimes(page, host, runs) {
     await page.evaluate(() => {
       window.__keydown = undefined;
       window.__shownAt = undefined;
-      // The first frame in which the list's first row is there, in the page's clock.
+      // The first frame in which the list's first row is displayed, in the page's clock. Not monaco's `visible`
+      // class: monaco adds it 100 ms after showing the list (suggestWidget.js `_show`, a hook for VS Code's
+      // workbench) and no style of the standalone editor depends on it, so the user sees the list before it.
       const poll = () => {
-        if (document.querySelector('.suggest-widget.visible .monaco-list-row')) window.__shownAt = performance.now();
+        const row = document.querySelector('.suggest-widget .monaco-list-row');
+        if (
+          row?.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) &&
+          row.getBoundingClientRect().height > 0
+        )
+          window.__shownAt = performance.now();
         else requestAnimationFrame(poll);
       };
       requestAnimationFrame(poll);

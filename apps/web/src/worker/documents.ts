@@ -2,13 +2,18 @@
  * The worker's copy of each open document: the page sends monaco's edits, applied here one by one (monaco orders
  * them from the end of the document, so each edit's offsets hold in the version before it). Each edit is also
  * reported to `onEdit`, so the language service updates its tree instead of parsing again.
+ *
+ * The text is the language server's `TextModel`, edited in place: a keystroke in a 3 MB document does not copy
+ * the text or rebuild its line index (vscode-languageserver-textdocument's `update` does both). A new version is a
+ * new `OpenDocument` around the same model, so "is this still the current version" stays an identity check.
  */
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { TextModel } from '@dbkit/language-server/service';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ContentChange, DocumentKind } from './protocol.js';
 
 export interface OpenDocument {
   readonly kind: DocumentKind;
-  readonly document: TextDocument;
+  readonly document: TextModel;
 }
 
 /** An edit in the previous version's offsets (the language service's `TextChange`). */
@@ -19,7 +24,7 @@ export interface Edit {
 }
 
 export function openDocument(uri: string, kind: DocumentKind, version: number, text: string): OpenDocument {
-  return { kind, document: TextDocument.create(uri, 'json', version, text) };
+  return { kind, document: new TextModel(uri, 'json', version, text) };
 }
 
 export function applyChanges(
@@ -28,12 +33,11 @@ export function applyChanges(
   changes: readonly ContentChange[],
   onEdit: (document: TextDocument, edit: Edit) => void,
 ): OpenDocument {
-  let document = open.document;
+  const document = open.document;
   for (const change of changes) {
     const start = change.rangeOffset;
     const end = start + change.rangeLength;
-    const range = { start: document.positionAt(start), end: document.positionAt(end) };
-    document = TextDocument.update(document, [{ range, text: change.text }], version);
+    document.edit({ start, end, text: change.text }, version);
     onEdit(document, { start, end, newLength: change.text.length });
   }
   return { kind: open.kind, document };
