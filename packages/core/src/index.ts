@@ -286,6 +286,8 @@ export {
   type LocatedPlan,
   type LocatedPlanDiagnostic,
   PLAIN_PALETTE,
+  PLAN_AREA_ORDER,
+  PLAN_AREA_TITLES,
   type PlanCounts,
   type PlanLocation,
   type PlanPalette,

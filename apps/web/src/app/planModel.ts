@@ -4,7 +4,7 @@
  * (`+` add, `-` remove, `~` change, `-/+` a rename, which the agent carries out as a removal plus an addition, `!` a
  * one-shot action) and the diagnostics core's `diagnosticArea` puts there. The worker sends the counts and the text.
  */
-import type { ChangeArea, ChangeKind } from '@dbkit/core';
+import { type ChangeArea, type ChangeKind, PLAN_AREA_ORDER, PLAN_AREA_TITLES } from '@dbkit/core';
 import type { PlanChangeView, PlanDiagnosticView } from '../worker/planTypes.js';
 
 export type Mark = '+' | '-' | '~' | '-/+' | '!';
@@ -21,22 +21,6 @@ export const KIND_MARK: { readonly [kind in ChangeKind]: Mark } = {
   action: '!',
 };
 
-/** The headings `dbkit plan` prints, in its order: the document's own fields, then core's `ChangeArea` order. */
-export const AREA_TITLES: { readonly [area in ChangeArea]: string } = {
-  other: 'Document',
-  processes: 'Processes (processes[])',
-  replicaSets: 'Replica sets (replicaSets[])',
-  sharding: 'Sharding (sharding[])',
-  versions: 'Versions and feature compatibility',
-  auth: 'Authentication (auth)',
-  tls: 'TLS',
-  ldap: 'LDAP (ldap)',
-  roles: 'Roles (roles[])',
-  indexes: 'Indexes (indexConfigs[])',
-  agent: 'Agents',
-};
-const AREA_ORDER = Object.keys(AREA_TITLES) as ChangeArea[];
-
 export interface PlanGroup {
   readonly area: ChangeArea;
   readonly title: string;
@@ -46,9 +30,9 @@ export interface PlanGroup {
 
 /** The changes and diagnostics by area, areas with neither left out, the plan's order within each. */
 export function groupPlan(changes: readonly PlanChangeView[], diagnostics: readonly PlanDiagnosticView[]): PlanGroup[] {
-  return AREA_ORDER.map((area) => ({
+  return PLAN_AREA_ORDER.map((area) => ({
     area,
-    title: AREA_TITLES[area],
+    title: PLAN_AREA_TITLES[area],
     changes: changes.filter((c) => c.area === area),
     diagnostics: diagnostics.filter((d) => d.area === area),
   })).filter((group) => group.changes.length > 0 || group.diagnostics.length > 0);

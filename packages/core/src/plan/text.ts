@@ -76,7 +76,8 @@ export interface LocatedPlan {
   readonly notes: readonly string[];
 }
 
-const AREA_TITLES: { readonly [area in ChangeArea]: string } = {
+/** The heading `dbkit plan` prints above each area's changes and diagnostics. */
+export const PLAN_AREA_TITLES: { readonly [area in ChangeArea]: string } = {
   processes: 'Processes (processes[])',
   replicaSets: 'Replica sets (replicaSets[])',
   sharding: 'Sharding (sharding[])',
@@ -89,6 +90,12 @@ const AREA_TITLES: { readonly [area in ChangeArea]: string } = {
   agent: 'Agents',
   other: 'Document',
 };
+
+/** The order of the areas in a plan: the document's own fields (its version first of all) lead, then core's order. */
+export const PLAN_AREA_ORDER: readonly ChangeArea[] = [
+  'other',
+  ...(Object.keys(ChangeArea) as ChangeArea[]).filter((a) => a !== 'other'),
+];
 
 /** How each kind of change is counted and marked. */
 type Tally = 'add' | 'remove' | 'change' | 'replace' | 'action';
@@ -234,17 +241,15 @@ export function renderPlanText(plan: LocatedPlan, p: PlanPalette = PLAIN_PALETTE
   };
   const diagnosticLines: number[] = new Array<number>(plan.diagnostics.length).fill(0);
   write(`${p.bold('dbkit plan:')} ${plan.from} → ${plan.to}\n`);
-  // The document's own fields (its version first of all) lead; then the areas in core's order.
-  const areas = ['other', ...(Object.keys(ChangeArea) as ChangeArea[]).filter((a) => a !== 'other')] as const;
   let shown = 0;
-  for (const area of areas) {
+  for (const area of PLAN_AREA_ORDER) {
     const changes = plan.changes.filter((c) => c.area === area);
     const diagnostics = plan.diagnostics
       .map((d, index) => ({ d, index }))
       .filter(({ d }) => diagnosticArea(d, plan.changes) === area);
     if (changes.length === 0 && diagnostics.length === 0) continue;
     shown++;
-    write(`\n${p.bold(AREA_TITLES[area])}\n`);
+    write(`\n${p.bold(PLAN_AREA_TITLES[area])}\n`);
     for (const change of changes) write(`${marker(KIND_TALLY[change.kind], p)} ${change.summary}\n`);
     for (const { d, index } of diagnostics) {
       const color = severityColor(p, d.severity);
