@@ -1,5 +1,5 @@
 /** The command line as data: which command, with which options, or the one-line reason it cannot run. */
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { type ApiCommand, type ApiResource, isApiResource, parseApiCommand } from './api/args.js';
 
 export type Format = 'text' | 'json' | 'sarif';
@@ -67,6 +67,28 @@ function describeParseError(error: unknown): string {
   return message.split('\n')[0] ?? message;
 }
 
+/** node:util's `parseArgs`, strict and with positionals; its error in dbkit's words instead of an exception. */
+function strictParse<O extends NonNullable<ParseArgsConfig['options']>>(args: readonly string[], options: O) {
+  try {
+    return parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    return describeParseError(error);
+  }
+}
+
+/** `--format`'s value (text by default), or what is wrong with it. */
+function formatOption(value: string | undefined): { readonly format: Format } | { readonly error: string } {
+  const format = value ?? 'text';
+  return (FORMATS as readonly string[]).includes(format)
+    ? { format: format as Format }
+    : { error: `--format takes ${FORMATS.join(', ')}, not "${format}"` };
+}
+
+/** `--color` / `--no-color`: forced on, forced off, or undefined (decided by the terminal). */
+function colorOption(values: { readonly color?: boolean; readonly 'no-color'?: boolean }): boolean | undefined {
+  return values.color ? true : values['no-color'] ? false : undefined;
+}
+
 function nonNegativeInteger(name: string, value: string | undefined, min: number): number | string | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value) || Number(value) < min) return `${name} takes an integer ${min} or more, not "${value}"`;
@@ -92,19 +114,12 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
 }
 
 function parseValidate(args: readonly string[]): ParsedArgs {
-  const parse = () => parseArgs({ args: [...args], options: validateOptions, allowPositionals: true, strict: true });
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse();
-  } catch (error) {
-    return usageError(describeParseError(error));
-  }
+  const parsed = strictParse(args, validateOptions);
+  if (typeof parsed === 'string') return usageError(parsed);
   const { values, positionals } = parsed;
   if (values.help) return { ok: true, value: { command: 'help', topic: 'validate' } };
-  const format = values.format ?? 'text';
-  if (!(FORMATS as readonly string[]).includes(format)) {
-    return usageError(`--format takes ${FORMATS.join(', ')}, not "${format}"`);
-  }
+  const format = formatOption(values.format);
+  if ('error' in format) return usageError(format.error);
   const maxWarnings = nonNegativeInteger('--max-warnings', values['max-warnings'], 0);
   if (typeof maxWarnings === 'string') return usageError(maxWarnings);
   const jobs = nonNegativeInteger('--jobs', values.jobs, 1);
@@ -120,10 +135,10 @@ function parseValidate(args: readonly string[]): ParsedArgs {
     value: {
       command: 'validate',
       inputs: positionals,
-      format: format as Format,
+      format: format.format,
       maxWarnings,
       quiet: values.quiet ?? false,
-      color: values.color ? true : values['no-color'] ? false : undefined,
+      color: colorOption(values),
       jobs,
     },
   };
@@ -147,19 +162,12 @@ const planOptions = {
 } as const;
 
 function parsePlan(args: readonly string[]): ParsedArgs {
-  const parse = () => parseArgs({ args: [...args], options: planOptions, allowPositionals: true, strict: true });
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse();
-  } catch (error) {
-    return usageError(describeParseError(error));
-  }
+  const parsed = strictParse(args, planOptions);
+  if (typeof parsed === 'string') return usageError(parsed);
   const { values, positionals } = parsed;
   if (values.help) return { ok: true, value: { command: 'help', topic: 'plan' } };
-  const format = values.format ?? 'text';
-  if (!(FORMATS as readonly string[]).includes(format)) {
-    return usageError(`--format takes ${FORMATS.join(', ')}, not "${format}"`);
-  }
+  const format = formatOption(values.format);
+  if ('error' in format) return usageError(format.error);
   if (values.color && values['no-color']) return usageError('give --color or --no-color, not both');
   const [from, to, extra] = positionals;
   if (from === undefined || to === undefined) {
@@ -175,8 +183,8 @@ function parsePlan(args: readonly string[]): ParsedArgs {
       command: 'plan',
       from,
       to,
-      format: format as Format,
-      color: values.color ? true : values['no-color'] ? false : undefined,
+      format: format.format,
+      color: colorOption(values),
     },
   };
 }
