@@ -26,6 +26,13 @@ const withVersion = (version: number) => example.replace(/"version": \d+/, `"ver
 
 type Snapshot = { id: string; expires?: string; doNotDelete: boolean };
 
+/** Waits until `condition` holds (at most `ms`): stderr and stdout are two pipes, read in no fixed order. */
+async function until(condition: () => boolean, ms = 10_000): Promise<void> {
+  for (const started = Date.now(); !condition() && Date.now() - started < ms; ) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 async function snapshotsOf(client: DigestClient, api: string, clusterPath: string): Promise<Snapshot[]> {
   const page = (await client.request(`${api}${clusterPath}?completed=all&itemsPerPage=500`)).json<{
     results: Snapshot[];
@@ -113,12 +120,14 @@ describe('the journalled store', () => {
     expect(config.json<{ version: number }>().version).toBeGreaterThanOrEqual(lastVersion);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
-  });
+    // The burst waits for a condition for up to 60 s on a loaded machine: the test may take longer than the default.
+  }, 90_000);
 
   it('drops and reports a torn last journal line, and starts with everything before it', async () => {
     appendFileSync(join(dir, 'journal.jsonl'), '{"path":["groups","x"],"val');
     const third = await startProcess(['--port', '0', '--data', dir, '--seed', '3']);
     running.push(third);
+    await until(() => /dropped a torn last entry/.test(third.stderr()));
     expect(third.stderr()).toMatch(/dropped a torn last entry \(\d+ bytes\)/);
     const { id, credentials } = firstProject(third.stdout());
     const client = new DigestClient(credentials);
