@@ -61,9 +61,18 @@ export function formatJsonPath(path: JsonPath): string {
   return out === '' ? '(document root)' : out;
 }
 
-/** `[...path, key]`, written the fast way: validation builds one of these for every array item it visits. */
-export function childPath(path: JsonPath, key: string | number): JsonPath {
-  const out = path.slice();
-  out.push(key);
+/**
+ * `[...parent, key, ...rest]`, or `[...parent, ...rest]` when `key` is undefined. Rules pass a parent path and a
+ * key down and call this only when they report: validation visits every object of large documents, and building
+ * a path for each would cost more than the checks themselves.
+ */
+export function pathTo(
+  parent: JsonPath,
+  key: string | number | undefined,
+  ...rest: readonly (string | number)[]
+): JsonPath {
+  const out = parent.slice();
+  if (key !== undefined) out.push(key);
+  for (const segment of rest) out.push(segment);
   return out;
 }

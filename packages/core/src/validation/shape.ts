@@ -1,6 +1,6 @@
 import type { EnumDefinition } from '../enums/define.js';
 import type { Collector } from './context.js';
-import { childPath, type JsonPath } from './diagnostic.js';
+import { type JsonPath, pathTo } from './diagnostic.js';
 import { closestMatches, didYouMean, isObject, type JsonObject, jsonTypeOf, quote } from './util.js';
 
 /** JSON types a field may have. `any` means dbkit knows the field but does not check its value. */
@@ -78,12 +78,18 @@ function hasKind(value: unknown, kind: FieldKind): boolean {
     case 'string-or-number':
       return typeof value === 'string' || typeof value === 'number';
     case 'string-map':
-      return isObject(value) && Object.values(value).every((v) => typeof v === 'string');
+      return isStringMap(value);
     case 'any':
       return true;
     default:
       return kind satisfies never;
   }
+}
+
+function isStringMap(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  for (const key in value) if (typeof value[key] !== 'string') return false;
+  return true;
 }
 
 /** Expects a JSON type at `path`, reporting DBK102 when the value has another. Returns whether it matched. */
@@ -122,14 +128,15 @@ function checkValue(
   c: Collector,
   value: string,
   parent: JsonPath,
+  key: string | number | undefined,
   name: string,
   index: number | undefined,
-  spec: FieldSpec,
+  field: CompiledField,
 ): void {
-  const values = spec.values;
-  if (!values || Object.hasOwn(values, value)) return;
-  const path = index === undefined ? [...parent, name] : [...parent, name, index];
-  const allowed = Object.keys(values);
+  if (field.values === undefined || field.values.has(value)) return;
+  const spec = field.spec;
+  const path = index === undefined ? pathTo(parent, key, name) : pathTo(parent, key, name, index);
+  const allowed = [...field.values];
   const hint = spec.hints?.[value];
   const suggestions = hint ? [hint] : closestMatches(value, allowed);
   const list = allowed.map((v) => `"${v}"`).join(', ');
@@ -151,25 +158,35 @@ function checkValue(
 }
 
 /**
- * Checks one present field. Paths are built only when something is reported: validation runs over every field
- * of every object, and allocating a path for each would double its cost on large documents.
+ * Checks one present field of the object at `parent[key]`. Paths are built only when something is reported:
+ * validation runs over every field of every object, and allocating a path for each would double its cost on
+ * large documents.
  */
-function checkField(c: Collector, value: unknown, parent: JsonPath, name: string, spec: FieldSpec): void {
+function checkField(
+  c: Collector,
+  value: unknown,
+  parent: JsonPath,
+  key: string | number | undefined,
+  name: string,
+  field: CompiledField,
+): void {
+  const spec = field.spec;
   if (!hasKind(value, spec.kind)) {
-    reportKind(c, value, [...parent, name], spec.kind, `"${name}"`);
+    reportKind(c, value, pathTo(parent, key, name), spec.kind, `"${name}"`);
     return;
   }
-  if (spec.deprecated) c.report('DBK507', [...parent, name], `"${name}" is deprecated: ${spec.deprecated}`);
-  if (spec.kind === 'string') {
-    if (spec.values) checkValue(c, value as string, parent, name, undefined, spec);
+  if (spec.deprecated) c.report('DBK507', pathTo(parent, key, name), `"${name}" is deprecated: ${spec.deprecated}`);
+  if (typeof value === 'string') {
+    if (spec.kind === 'string') checkValue(c, value, parent, key, name, undefined, field);
     return;
   }
   if (spec.kind === 'string-array') {
     const items = value as readonly unknown[];
     for (let i = 0; i < items.length; i++) {
       const item: unknown = items[i];
-      if (typeof item !== 'string') reportKind(c, item, [...parent, name, i], 'string', `Each item of "${name}"`);
-      else if (spec.values) checkValue(c, item, parent, name, i, spec);
+      if (typeof item !== 'string') {
+        reportKind(c, item, pathTo(parent, key, name, i), 'string', `Each item of "${name}"`);
+      } else checkValue(c, item, parent, key, name, i, field);
     }
     return;
   }
@@ -188,7 +205,7 @@ function checkField(c: Collector, value: unknown, parent: JsonPath, name: string
               : `from ${min} to ${max}`;
       c.report(
         'DBK104',
-        [...parent, name],
+        pathTo(parent, key, name),
         `"${name}" is ${value}, but it must be ${range}${spec.doc ? ` (${spec.doc})` : ''}.`,
       );
     }
@@ -203,36 +220,52 @@ function checkField(c: Collector, value: unknown, parent: JsonPath, name: string
  * @returns the object when `value` is one, so the caller can go on with field-specific rules; undefined otherwise.
  */
 export function checkShape(c: Collector, value: unknown, path: JsonPath, shape: Shape): JsonObject | undefined {
+  return checkShapeAt(c, value, path, undefined, shape);
+}
+
+/**
+ * `checkShape` for the value at `parent[key]` (an array item, or a field): its path is built only if something is
+ * reported, so checking every item of a large array allocates nothing.
+ */
+export function checkShapeAt(
+  c: Collector,
+  value: unknown,
+  parent: JsonPath,
+  key: string | number | undefined,
+  shape: Shape,
+): JsonObject | undefined {
   if (!isObject(value)) {
     c.report(
       'DBK102',
-      path,
+      pathTo(parent, key),
       `${capitalise(shape.label)} must be a JSON object, but it is ${article(jsonTypeOf(value) === 'integer' ? 'number' : jsonTypeOf(value))}. Write it as { … }.`,
     );
     return undefined;
   }
   const compiled = compile(shape);
-  for (const [name, spec] of compiled.required) {
-    const fieldValue = value[name];
-    if (fieldValue === undefined) {
+  const required = compiled.required;
+  for (let i = 0; i < required.length; i++) {
+    const spec = required[i] as FieldSpec;
+    const name = compiled.requiredNames[i] as string;
+    if (value[name] === undefined) {
       c.report(
         'DBK101',
-        path,
+        pathTo(parent, key),
         `${capitalise(shape.label)} is missing the required field "${name}"${spec.doc ? `: ${spec.doc}` : ''}. Add "${name}".`,
       );
     }
   }
   // for…in rather than Object.keys: no array per object, and JSON values have no inherited enumerable keys.
-  for (const key in value) {
-    const spec = compiled.fields[key];
-    if (spec === undefined) {
-      if (!shape.open) reportUnknown(c, path, key, shape, compiled);
+  for (const name in value) {
+    const field = compiled.fields[name];
+    if (field === undefined) {
+      if (!shape.open) reportUnknown(c, pathTo(parent, key), name, shape, compiled);
       continue;
     }
-    if (spec.kind === 'any') continue;
-    const fieldValue = value[key];
-    if (fieldValue === null && !spec.required) continue;
-    checkField(c, fieldValue, path, key, spec);
+    if (field.spec.kind === 'any') continue;
+    const fieldValue = value[name];
+    if (fieldValue === null && !field.spec.required) continue;
+    checkField(c, fieldValue, parent, key, name, field);
   }
   return value;
 }
@@ -255,10 +288,17 @@ function reportUnknown(c: Collector, path: JsonPath, key: string, shape: Shape, 
   }
 }
 
+/** A field's spec with its allowed values as a set (one lookup per value instead of a property test). */
+interface CompiledField {
+  readonly spec: FieldSpec;
+  readonly values: ReadonlySet<string> | undefined;
+}
+
 interface CompiledShape {
   /** Null-prototype record: a key like "constructor" finds nothing. */
-  readonly fields: { readonly [name: string]: FieldSpec | undefined };
-  readonly required: readonly (readonly [string, FieldSpec])[];
+  readonly fields: { readonly [name: string]: CompiledField | undefined };
+  readonly required: readonly FieldSpec[];
+  readonly requiredNames: readonly string[];
   readonly names: readonly string[];
 }
 
@@ -268,12 +308,17 @@ const compiledShapes = new WeakMap<Shape, CompiledShape>();
 function compile(shape: Shape): CompiledShape {
   let compiled = compiledShapes.get(shape);
   if (!compiled) {
-    const entries = Object.entries(shape.fields);
-    compiled = {
-      fields: Object.assign(Object.create(null) as Record<string, FieldSpec>, shape.fields),
-      required: entries.filter(([, spec]) => spec.required),
-      names: entries.map(([name]) => name),
-    };
+    const fields = Object.create(null) as Record<string, CompiledField>;
+    const required: FieldSpec[] = [];
+    const requiredNames: string[] = [];
+    for (const [name, spec] of Object.entries(shape.fields)) {
+      fields[name] = { spec, values: spec.values ? new Set(Object.keys(spec.values)) : undefined };
+      if (spec.required) {
+        required.push(spec);
+        requiredNames.push(name);
+      }
+    }
+    compiled = { fields, required, requiredNames, names: Object.keys(shape.fields) };
     compiledShapes.set(shape, compiled);
   }
   return compiled;
@@ -284,8 +329,8 @@ function capitalise(text: string): string {
 }
 
 /**
- * Runs `each` over the items of an array. Values that are not arrays are skipped silently: the field's shape
- * check has already reported them.
+ * Runs `each` over the items of an array with the path of each. Values that are not arrays are skipped silently:
+ * the field's shape check has already reported them. For small sections only: it builds a path per item.
  */
 export function forEachItem(
   value: unknown,
@@ -293,5 +338,5 @@ export function forEachItem(
   each: (item: unknown, itemPath: JsonPath, index: number) => void,
 ): void {
   if (!Array.isArray(value)) return;
-  for (let i = 0; i < value.length; i++) each(value[i], childPath(path, i), i);
+  for (let i = 0; i < value.length; i++) each(value[i], pathTo(path, i), i);
 }

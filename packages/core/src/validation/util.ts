@@ -130,9 +130,24 @@ export function hasTimeZone(value: string): boolean {
   return /(?:Z|[+-]\d{2}(?::?\d{2})?)$/.test(value) && /T|\s/.test(value);
 }
 
+/** Four dot-separated numbers of one to three digits, each at most 255; scanned without splitting. */
 function isIpv4(text: string): boolean {
-  const parts = text.split('.');
-  return parts.length === 4 && parts.every((p) => /^\d{1,3}$/.test(p) && Number(p) <= 255);
+  let parts = 0;
+  let digits = 0;
+  let value = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 46; // the end closes the last part like a "."
+    if (code === 46) {
+      if (digits === 0 || value > 255) return false;
+      parts++;
+      digits = 0;
+      value = 0;
+    } else if (code >= 48 && code <= 57 && digits < 3) {
+      value = value * 10 + (code - 48);
+      digits++;
+    } else return false;
+  }
+  return parts === 4;
 }
 
 function isIpv6(text: string): boolean {

@@ -1,5 +1,5 @@
 import type { Collector } from '../context.js';
-import type { JsonPath } from '../diagnostic.js';
+import { type JsonPath, pathTo } from '../diagnostic.js';
 import {
   authenticationRestrictionShape,
   authShape,
@@ -7,7 +7,7 @@ import {
   userDeletedShape,
   userWantedShape,
 } from '../securityShapes.js';
-import { checkShape, forEachItem } from '../shape.js';
+import { checkShape, checkShapeAt, forEachItem } from '../shape.js';
 import { isIpOrCidr, isObject, type JsonObject, quote } from '../util.js';
 
 /** Mechanisms that count as SCRAM-SHA-1: real tooling uses MONGODB-CR as its umbrella name (docs/decisions.md). */
@@ -109,61 +109,83 @@ export function checkAuth(c: Collector, doc: JsonObject): void {
 }
 
 function checkUsersWanted(c: Collector, users: unknown, path: JsonPath): void {
+  if (!Array.isArray(users)) return;
   const seen = new Map<string, number>();
-  forEachItem(users, path, (item, userPath, index) => {
-    const user = checkShape(c, item, userPath, userWantedShape);
-    if (!user) return;
-    const who = typeof user.user === 'string' ? `"${user.user}"` : 'This user';
-    if (typeof user.user === 'string' && typeof user.db === 'string') {
-      const key = `${user.db}\u0000${user.user}`;
-      const earlier = seen.get(key);
-      if (earlier === undefined) seen.set(key, index);
-      else {
-        c.report(
-          'DBK417',
-          [...userPath, 'user'],
-          `User ${who} on database ${quote(user.db)} is already in usersWanted[${earlier}]: two definitions of one user conflict. Merge them.`,
-          { related: [{ path: [...path, earlier, 'user'], message: 'first definition' }] },
-        );
-      }
-    }
-    checkCredentials(c, user, userPath, who);
-    if (isObject(user.otherDBRoles) && Object.keys(user.otherDBRoles).length > 0 && user.db !== 'admin') {
-      c.report(
-        'DBK406',
-        [...userPath, 'otherDBRoles'],
-        `"otherDBRoles" is only for users of database "admin", but ${who} is on ${quote(user.db)}. Move the roles into "roles", or define the user on "admin".`,
-      );
-    }
-    forEachItem(user.roles, [...userPath, 'roles'], (role, rolePath) => checkShape(c, role, rolePath, roleRefShape));
-    if (isObject(user.otherDBRoles)) {
-      for (const db in user.otherDBRoles) {
-        const roles = user.otherDBRoles[db];
-        if (!Array.isArray(roles) || roles.some((r) => typeof r !== 'string')) {
-          c.report('DBK102', [...userPath, 'otherDBRoles', db], `otherDBRoles.${db} must be an array of role names.`);
-        }
-      }
-    }
-    checkRestrictions(c, user.authenticationRestrictions, [...userPath, 'authenticationRestrictions']);
-  });
+  for (let u = 0; u < users.length; u++) {
+    const user = checkShapeAt(c, users[u], path, u, userWantedShape);
+    if (user) checkUserWanted(c, user, path, u, seen);
+  }
 }
 
-function checkCredentials(c: Collector, user: JsonObject, path: JsonPath, who: string): void {
-  const given = (['pwd', 'initPwd', 'userSource'] as const).filter((f) => user[f] !== undefined && user[f] !== null);
-  if (given.length > 1) {
+function checkUserWanted(c: Collector, user: JsonObject, path: JsonPath, u: number, seen: Map<string, number>): void {
+  const who = typeof user.user === 'string' ? `"${user.user}"` : 'This user';
+  if (typeof user.user === 'string' && typeof user.db === 'string') {
+    const key = `${user.db}\u0000${user.user}`;
+    const earlier = seen.get(key);
+    if (earlier === undefined) seen.set(key, u);
+    else {
+      c.report(
+        'DBK417',
+        pathTo(path, u, 'user'),
+        `User ${who} on database ${quote(user.db)} is already in usersWanted[${earlier}]: two definitions of one user conflict. Merge them.`,
+        { related: [{ path: pathTo(path, earlier, 'user'), message: 'first definition' }] },
+      );
+    }
+  }
+  checkCredentials(c, user, path, u, who);
+  const otherDBRoles = user.otherDBRoles;
+  if (isObject(otherDBRoles) && !isEmpty(otherDBRoles) && user.db !== 'admin') {
+    c.report(
+      'DBK406',
+      pathTo(path, u, 'otherDBRoles'),
+      `"otherDBRoles" is only for users of database "admin", but ${who} is on ${quote(user.db)}. Move the roles into "roles", or define the user on "admin".`,
+    );
+  }
+  const roles = user.roles;
+  if (Array.isArray(roles) && roles.length > 0) {
+    const rolesPath = pathTo(path, u, 'roles');
+    for (let r = 0; r < roles.length; r++) checkShapeAt(c, roles[r], rolesPath, r, roleRefShape);
+  }
+  if (isObject(otherDBRoles)) {
+    for (const db in otherDBRoles) {
+      const list = otherDBRoles[db];
+      if (!Array.isArray(list) || list.some((r) => typeof r !== 'string')) {
+        c.report('DBK102', pathTo(path, u, 'otherDBRoles', db), `otherDBRoles.${db} must be an array of role names.`);
+      }
+    }
+  }
+  const restrictions = user.authenticationRestrictions;
+  if (Array.isArray(restrictions) && restrictions.length > 0) {
+    checkRestrictions(c, restrictions, pathTo(path, u, 'authenticationRestrictions'));
+  }
+}
+
+function isEmpty(value: JsonObject): boolean {
+  for (const _ in value) return false;
+  return true;
+}
+
+const CREDENTIALS = ['pwd', 'initPwd', 'userSource'] as const;
+
+/** The wanted user at `path[u]`: exactly one way to a password, and its form. */
+function checkCredentials(c: Collector, user: JsonObject, path: JsonPath, u: number, who: string): void {
+  let count = 0;
+  for (const field of CREDENTIALS) if (user[field] !== undefined && user[field] !== null) count++;
+  if (count > 1) {
+    const given = CREDENTIALS.filter((f) => user[f] !== undefined && user[f] !== null);
     c.report(
       'DBK404',
-      [...path, given[1] ?? 'pwd'],
+      pathTo(path, u, given[1] ?? 'pwd'),
       `${who} has ${given.map((f) => `"${f}"`).join(' and ')}, but a wanted user takes exactly one of "pwd", "initPwd" and "userSource". Keep one.`,
     );
-  } else if (given.length === 0) {
+  } else if (count === 0) {
     // Documents read back from the service hold the password as SCRAM credentials; $external users
     // (X.509, LDAP, Kerberos) have no password at all.
     const stored = isObject(user.scramSha1Creds) || isObject(user.scramSha256Creds);
     if (!stored && user.db !== '$external') {
       c.report(
         'DBK404',
-        path,
+        pathTo(path, u),
         `${who} has no password: a wanted user takes exactly one of "pwd", "initPwd" and "userSource". Add "initPwd" with the password to assign.`,
       );
     }
@@ -171,34 +193,40 @@ function checkCredentials(c: Collector, user: JsonObject, path: JsonPath, who: s
   if (typeof user.pwd === 'string' && !/^[0-9a-fA-F]{32}$/.test(user.pwd)) {
     c.report(
       'DBK405',
-      [...path, 'pwd'],
+      pathTo(path, u, 'pwd'),
       `"pwd" of ${who} is not a 32-character hex string: it holds the SCRAM-SHA-1 hash of the current password and cannot set a password. To set one, use "initPwd".`,
     );
   }
   if (user.userSource !== undefined && user.userSource !== null) {
     c.report(
       'DBK503',
-      [...path, 'userSource'],
+      pathTo(path, u, 'userSource'),
       `"userSource" is no longer supported. Give ${who} "pwd" or "initPwd" instead.`,
     );
   }
 }
 
+const ADDRESS_FIELDS = ['clientSource', 'serverAddress'] as const;
+
 /** authenticationRestrictions: each address an IP or CIDR range. */
 export function checkRestrictions(c: Collector, value: unknown, path: JsonPath): void {
-  forEachItem(value, path, (item, itemPath) => {
-    const restriction = checkShape(c, item, itemPath, authenticationRestrictionShape);
-    if (!restriction) return;
-    for (const field of ['clientSource', 'serverAddress'] as const) {
-      forEachItem(restriction[field], [...itemPath, field], (address, addressPath) => {
+  if (!Array.isArray(value)) return;
+  for (let i = 0; i < value.length; i++) {
+    const restriction = checkShapeAt(c, value[i], path, i, authenticationRestrictionShape);
+    if (!restriction) continue;
+    for (const field of ADDRESS_FIELDS) {
+      const addresses = restriction[field];
+      if (!Array.isArray(addresses)) continue;
+      for (let k = 0; k < addresses.length; k++) {
+        const address: unknown = addresses[k];
         if (typeof address === 'string' && !isIpOrCidr(address)) {
           c.report(
             'DBK413',
-            addressPath,
+            pathTo(path, i, field, k),
             `${quote(address)} in "${field}" is not an IP address or CIDR range, so the server rejects the restriction. Write it like "10.0.0.0/8" or "192.168.1.20".`,
           );
         }
-      });
+      }
     }
-  });
+  }
 }

@@ -1,46 +1,60 @@
 import type { Collector } from '../context.js';
 import type { JsonPath } from '../diagnostic.js';
-import type { ReferenceIndex } from '../model.js';
+import { processAt, type ReferenceIndex } from '../model.js';
 import { isObject, type JsonObject, quote } from '../util.js';
 
 /**
- * Which cluster each process belongs to: the sharded cluster of its replica set (shard or config server) or of
- * its router, else its replica set. Standalone processes belong to none.
+ * Which cluster each process belongs to, by the index of the first process of its name: the sharded cluster of
+ * its replica set (shard or config server) or of its router, else its replica set. Standalone processes belong
+ * to none. Arrays indexed like processes[] rather than maps by name: nothing allocated per process.
  */
-export function clusterOfProcesses(doc: JsonObject, refs: ReferenceIndex): ReadonlyMap<string, string> {
-  const clusterOfReplicaSet = new Map<string, string>();
+function clusterOfProcesses(doc: JsonObject, refs: ReferenceIndex): readonly (string | undefined)[] {
+  // The sharded cluster of each replica set, by the index of its first declaration; the last cluster naming it wins.
+  const setCount = Array.isArray(doc.replicaSets) ? doc.replicaSets.length : 0;
+  const clusterOfReplicaSet = new Array<string | undefined>(setCount).fill(undefined);
   if (Array.isArray(doc.sharding)) {
     for (const cluster of doc.sharding) {
       if (!isObject(cluster) || typeof cluster.name !== 'string') continue;
       const key = `sharded cluster ${quote(cluster.name)}`;
-      if (typeof cluster.configServerReplica === 'string') clusterOfReplicaSet.set(cluster.configServerReplica, key);
-      if (Array.isArray(cluster.shards)) {
-        for (const shard of cluster.shards) {
-          if (isObject(shard) && typeof shard.rs === 'string') clusterOfReplicaSet.set(shard.rs, key);
-        }
+      const configServers = cluster.configServerReplica;
+      const configIndex = typeof configServers === 'string' ? refs.replicaSets.get(configServers) : undefined;
+      if (configIndex !== undefined) clusterOfReplicaSet[configIndex] = key;
+      if (!Array.isArray(cluster.shards)) continue;
+      for (const shard of cluster.shards) {
+        const shardIndex = isObject(shard) && typeof shard.rs === 'string' ? refs.replicaSets.get(shard.rs) : undefined;
+        if (shardIndex !== undefined) clusterOfReplicaSet[shardIndex] = key;
       }
     }
   }
-  const result = new Map<string, string>();
+  const result = new Array<string | undefined>(refs.processList.length).fill(undefined);
   if (Array.isArray(doc.replicaSets)) {
     for (const rs of doc.replicaSets) {
       if (!isObject(rs) || typeof rs._id !== 'string' || !Array.isArray(rs.members)) continue;
-      const key = clusterOfReplicaSet.get(rs._id) ?? `replica set ${quote(rs._id)}`;
+      const key = clusterOfReplicaSet[refs.replicaSets.get(rs._id) as number] ?? `replica set ${quote(rs._id)}`;
       for (const member of rs.members) {
         if (!isObject(member) || typeof member.host !== 'string') continue;
-        const process = refs.processes.get(member.host) ?? refs.aliases.get(member.host);
-        const name = process?.value.name;
-        if (typeof name === 'string' && !result.has(name)) result.set(name, key);
+        const slot = firstProcessNamed(refs, member.host);
+        if (slot !== undefined && result[slot] === undefined) result[slot] = key;
       }
     }
   }
-  for (const [name, declaration] of refs.processes) {
-    const cluster = declaration.value.cluster;
-    if (declaration.value.processType === 'dbs' && typeof cluster === 'string' && !result.has(name)) {
-      result.set(name, `sharded cluster ${quote(cluster)}`);
+  for (const [, index] of refs.processes) {
+    const process = processAt(refs, index);
+    if (process.processType === 'dbs' && typeof process.cluster === 'string' && result[index] === undefined) {
+      result[index] = `sharded cluster ${quote(process.cluster)}`;
     }
   }
   return result;
+}
+
+/** The index of the first process named like the process `host` names (by name or alias), if it has a name. */
+function firstProcessNamed(refs: ReferenceIndex, host: string): number | undefined {
+  const byName = refs.processes.get(host);
+  if (byName !== undefined) return byName;
+  const byAlias = refs.aliases.get(host);
+  if (byAlias === undefined) return undefined;
+  const name = processAt(refs, byAlias).name;
+  return typeof name === 'string' ? refs.processes.get(name) : undefined;
 }
 
 /**
@@ -51,17 +65,17 @@ export function clusterOfProcesses(doc: JsonObject, refs: ReferenceIndex): Reado
 export function checkAuthSchemaVersions(c: Collector, doc: JsonObject, refs: ReferenceIndex): void {
   const clusterOf = clusterOfProcesses(doc, refs);
   const first = new Map<string, { readonly version: number; readonly path: JsonPath; readonly name: string }>();
-  for (const [name, declaration] of refs.processes) {
-    const version = declaration.value.authSchemaVersion;
-    const cluster = clusterOf.get(name);
+  for (const [name, index] of refs.processes) {
+    const version = processAt(refs, index).authSchemaVersion;
+    const cluster = clusterOf[index];
     if (cluster === undefined || typeof version !== 'number') continue;
-    const path: JsonPath = ['processes', declaration.index, 'authSchemaVersion'];
     const reference = first.get(cluster);
     if (!reference) {
-      first.set(cluster, { version, path, name });
+      first.set(cluster, { version, path: ['processes', index, 'authSchemaVersion'], name });
       continue;
     }
     if (reference.version === version) continue;
+    const path: JsonPath = ['processes', index, 'authSchemaVersion'];
     const upgrading = (version === 3 && reference.version === 5) || (version === 5 && reference.version === 3);
     const facts = `Process ${quote(name)} has authSchemaVersion ${version}, but ${quote(reference.name)} in the same ${cluster} has ${reference.version}`;
     const advice = upgrading

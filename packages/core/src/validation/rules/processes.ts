@@ -1,8 +1,8 @@
 import type { Collector } from '../context.js';
 import type { JsonPath } from '../diagnostic.js';
 import type { ReferenceIndex } from '../model.js';
-import { checkShape } from '../shape.js';
-import { defaultRWConcernShape, processShape, readConcernShape, writeConcernShape } from '../shapes.js';
+import { checkShape, checkShapeAt } from '../shape.js';
+import { defaultRWConcernShape, logRotateShape, processShape, readConcernShape, writeConcernShape } from '../shapes.js';
 import {
   acceptedFeatureCompatibilityVersions,
   closestMatches,
@@ -15,20 +15,21 @@ import {
   quote,
 } from '../util.js';
 import { checkReference, checkUnique, References } from './references.js';
-import { checkLogRotate } from './topLevel.js';
 
 const TIME_FIELDS = ['lastCompact', 'lastRestart', 'lastResync', 'lastKmipMasterKeyRotation'] as const;
+const LOG_ROTATE_FIELDS = ['logRotate', 'auditLogRotate'] as const;
 
 /** Every rule on processes[] that needs only the process itself and the reference index. */
 export function checkProcesses(c: Collector, doc: JsonObject, refs: ReferenceIndex): void {
   const processes = doc.processes;
   if (!Array.isArray(processes)) return;
   for (let i = 0; i < processes.length; i++) {
+    // One path per process; the checks below extend it only when they report.
     const path: JsonPath = ['processes', i];
     const process = checkShape(c, processes[i], path, processShape);
     if (process) checkProcess(c, process, path, refs);
   }
-  checkUnique(c, doc, 'processes', 'name', 'the process');
+  checkUnique(c, doc, refs, 'processes', 'name', 'the process');
 }
 
 function checkProcess(c: Collector, p: JsonObject, path: JsonPath, refs: ReferenceIndex): void {
@@ -39,8 +40,8 @@ function checkProcess(c: Collector, p: JsonObject, path: JsonPath, refs: Referen
   checkCluster(c, p, path, refs);
   checkAuthSchemaVersion(c, p, path);
   checkFeatureCompatibilityVersion(c, p, path);
-  for (const field of ['logRotate', 'auditLogRotate'] as const) {
-    if (p[field] !== undefined && p[field] !== null) checkLogRotate(c, p[field], [...path, field]);
+  for (const field of LOG_ROTATE_FIELDS) {
+    if (p[field] !== undefined && p[field] !== null) checkShapeAt(c, p[field], path, field, logRotateShape);
   }
   if (isObject(p.defaultRWConcern)) checkDefaultRWConcern(c, p.defaultRWConcern, [...path, 'defaultRWConcern']);
   for (const field of TIME_FIELDS) {
@@ -67,7 +68,7 @@ function checkProcess(c: Collector, p: JsonObject, path: JsonPath, refs: Referen
       'Setting "lastResync" to the current time makes the agent run an initial sync on this node at once, which removes the node’s entire data contents. Keep it only if that is what you want.',
     );
   }
-  if (isObject(p.args2_6)) checkArgs(c, p.args2_6, [...path, 'args2_6'], refs);
+  if (isObject(p.args2_6)) checkArgs(c, p.args2_6, path, refs);
 }
 
 function checkCluster(c: Collector, p: JsonObject, path: JsonPath, refs: ReferenceIndex): void {
@@ -101,9 +102,23 @@ function checkAuthSchemaVersion(c: Collector, p: JsonObject, path: JsonPath): vo
   }
 }
 
+/** "major.minor" without leading zeros: how a release prints, so equal texts mean equal releases. */
+const RELEASE = /^(?:0|[1-9]\d{0,5})\.(?:0|[1-9]\d{0,5})$/;
+
+/**
+ * Whether `fcv` is the release of the server version `version` runs ("8.0" for "8.0.4-ent"), which every server
+ * accepts. The common case, checked without parsing the version.
+ */
+function isOwnRelease(fcv: string, version: string): boolean {
+  if (!version.startsWith(fcv)) return false;
+  const next = version.charCodeAt(fcv.length);
+  return !(next >= 48 && next <= 57) && RELEASE.test(fcv);
+}
+
 function checkFeatureCompatibilityVersion(c: Collector, p: JsonObject, path: JsonPath): void {
-  const version = typeof p.version === 'string' ? parseServerVersion(p.version) : undefined;
   const fcv = p.featureCompatibilityVersion;
+  if (typeof fcv === 'string' && typeof p.version === 'string' && isOwnRelease(fcv, p.version)) return;
+  const version = typeof p.version === 'string' ? parseServerVersion(p.version) : undefined;
   // The operator writes "" for servers before 3.4, where the field does not exist: the same as absent.
   if (fcv === undefined || fcv === null || fcv === '') {
     if (version && (version[0] > 3 || (version[0] === 3 && version[1] >= 4))) {
@@ -141,31 +156,31 @@ function checkFeatureCompatibilityVersion(c: Collector, p: JsonObject, path: Jso
 function checkDefaultRWConcern(c: Collector, value: JsonObject, path: JsonPath): void {
   checkShape(c, value, path, defaultRWConcernShape);
   if (isObject(value.defaultReadConcern)) {
-    checkShape(c, value.defaultReadConcern, [...path, 'defaultReadConcern'], readConcernShape);
+    checkShapeAt(c, value.defaultReadConcern, path, 'defaultReadConcern', readConcernShape);
   }
   const write = value.defaultWriteConcern;
   if (!isObject(write)) return;
-  const writePath = [...path, 'defaultWriteConcern'];
-  checkShape(c, write, writePath, writeConcernShape);
+  checkShapeAt(c, write, path, 'defaultWriteConcern', writeConcernShape);
   const w = write.w;
   // A string other than a number is "majority" or a custom write-concern tag: nothing to count.
   const count = typeof w === 'number' ? w : typeof w === 'string' && /^\d+$/.test(w) ? Number(w) : undefined;
   if (count !== undefined && count < 0) {
     c.report(
       'DBK104',
-      [...writePath, 'w'],
+      [...path, 'defaultWriteConcern', 'w'],
       `"w" is ${count}; a write concern counts acknowledging instances, so it must be 0 or more.`,
     );
   }
   if (count !== undefined && count > 1 && (write.wtimeout === undefined || write.wtimeout === null)) {
     c.report(
       'DBK303',
-      writePath,
+      [...path, 'defaultWriteConcern'],
       `"w" is ${count} but "wtimeout" is not set: if fewer than ${count} instances acknowledge, writes wait forever. Add "wtimeout" (milliseconds), e.g. 5000.`,
     );
   }
 }
 
+/** args2_6 of the process at `path`. */
 function checkArgs(c: Collector, args: JsonObject, path: JsonPath, refs: ReferenceIndex): void {
   const replication = args.replication;
   const replSetName = isObject(replication) ? replication.replSetName : undefined;
@@ -173,7 +188,7 @@ function checkArgs(c: Collector, args: JsonObject, path: JsonPath, refs: Referen
     const suggestions = closestMatches(replSetName, refs.replicaSets.keys());
     c.report(
       'DBK216',
-      [...path, 'replication', 'replSetName'],
+      [...path, 'args2_6', 'replication', 'replSetName'],
       `The process runs as a member of replica set ${quote(replSetName)}, but replicaSets declares no such set, so the agent never initiates or configures it.${didYouMean(suggestions)} Add {"_id": ${quote(replSetName)}, "members": […]} to replicaSets, or fix the name.`,
       { suggestions },
     );
@@ -182,7 +197,7 @@ function checkArgs(c: Collector, args: JsonObject, path: JsonPath, refs: Referen
   if (isObject(net) && net.unixDomainSocket !== undefined) {
     c.report(
       'DBK506',
-      [...path, 'net', 'unixDomainSocket'],
+      [...path, 'args2_6', 'net', 'unixDomainSocket'],
       'Domain-socket options are not supported through the automation configuration; the agent does not apply them. Remove "unixDomainSocket" and configure the socket on the host.',
     );
   }

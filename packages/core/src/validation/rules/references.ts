@@ -1,31 +1,29 @@
 import type { DiagnosticCode } from '../codes.js';
 import type { Collector } from '../context.js';
-import type { JsonPath } from '../diagnostic.js';
-import type { Declaration, ReferenceIndex } from '../model.js';
-import { closestMatches, didYouMean, isObject, type JsonObject, quote } from '../util.js';
+import { type JsonPath, pathTo } from '../diagnostic.js';
+import type { ReferenceIndex, UniqueSection } from '../model.js';
+import { closestMatches, didYouMean, type JsonObject, quote } from '../util.js';
 
 /**
- * Reports every item of `doc[section]` whose `key` repeats an earlier item's, pointing at the first one.
+ * Reports every item of `doc[section]` whose `key` repeats an earlier item's, pointing at the first one. The
+ * reference index found them while indexing the section.
  */
-export function checkUnique(c: Collector, doc: JsonObject, section: string, key: string, what: string): void {
-  const items = doc[section];
-  if (!Array.isArray(items)) return;
-  const first = new Map<string, number>();
-  for (let i = 0; i < items.length; i++) {
-    const item: unknown = items[i];
-    if (!isObject(item)) continue;
-    const name = item[key];
-    if (typeof name !== 'string') continue;
-    const earlier = first.get(name);
-    if (earlier === undefined) {
-      first.set(name, i);
-      continue;
-    }
+export function checkUnique(
+  c: Collector,
+  doc: JsonObject,
+  refs: ReferenceIndex,
+  section: UniqueSection,
+  key: string,
+  what: string,
+): void {
+  const items = doc[section] as readonly JsonObject[];
+  for (const { index, first } of refs.repeats[section]) {
+    const name = items[index]?.[key];
     c.report(
       'DBK106',
-      [section, i, key],
-      `${what.charAt(0).toUpperCase()}${what.slice(1)} ${quote(name)} is already declared at ${section}[${earlier}]: names must be unique, or references to them are ambiguous. Rename one of them.`,
-      { related: [{ path: [section, earlier, key], message: `first declaration of ${quote(name)}` }] },
+      [section, index, key],
+      `${what.charAt(0).toUpperCase()}${what.slice(1)} ${quote(name)} is already declared at ${section}[${first}]: names must be unique, or references to them are ambiguous. Rename one of them.`,
+      { related: [{ path: [section, first, key], message: `first declaration of ${quote(name)}` }] },
     );
   }
 }
@@ -63,23 +61,23 @@ export const References = {
   balancerCluster: { code: 'DBK208', ...CLUSTER },
 } as const satisfies { readonly [name: string]: ReferenceRule };
 
-/**
- * Resolves `name` through the rule's indexes. When it names nothing, reports the rule's code at `[...parent, key]`
- * (or at `parent` when `key` is undefined) with the closest declared names as suggestions. The path is built only
- * then: this runs for every reference of large documents.
- */
-export function checkReference(
+/** The index of the declaration `name` resolves to through the rule's indexes, or undefined. */
+export function findReference(refs: ReferenceIndex, name: string, rule: ReferenceRule): number | undefined {
+  for (const index of rule.in) {
+    const found = refs[index].get(name);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Reports a reference that names nothing at `path`, with the closest declared names as suggestions. */
+export function reportDanglingReference(
   c: Collector,
   refs: ReferenceIndex,
   name: string,
-  parent: JsonPath,
-  key: string | number | undefined,
+  path: JsonPath,
   rule: ReferenceRule,
-): Declaration | undefined {
-  for (const index of rule.in) {
-    const found = refs[index].get(name);
-    if (found) return found;
-  }
+): void {
   const candidates = rule.in.flatMap((index) => [...refs[index].keys()]);
   const suggestions = closestMatches(name, candidates);
   const none = candidates.length === 0 ? ' The document declares none yet.' : '';
@@ -89,9 +87,26 @@ export function checkReference(
       : '';
   c.report(
     rule.code,
-    key === undefined ? parent : [...parent, key],
+    path,
     `${quote(name)} does not name ${rule.target}: it must match one of ${rule.declaredIn}.${none}${didYouMean(suggestions)}${add}`,
     { suggestions },
   );
-  return undefined;
+}
+
+/**
+ * Resolves `name` through the rule's indexes to the index of its declaration in its section. When it names
+ * nothing, reports the rule's code at `[...parent, key]` (or at `parent` when `key` is undefined) with the closest
+ * declared names as suggestions. The path is built only then: this runs for every reference of large documents.
+ */
+export function checkReference(
+  c: Collector,
+  refs: ReferenceIndex,
+  name: string,
+  parent: JsonPath,
+  key: string | number | undefined,
+  rule: ReferenceRule,
+): number | undefined {
+  const found = findReference(refs, name, rule);
+  if (found === undefined) reportDanglingReference(c, refs, name, pathTo(parent, key), rule);
+  return found;
 }

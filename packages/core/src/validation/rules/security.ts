@@ -1,5 +1,5 @@
 import { Collector } from '../context.js';
-import { formatJsonPath, type JsonPath } from '../diagnostic.js';
+import { formatJsonPath, type JsonPath, pathTo } from '../diagnostic.js';
 import {
   customRoleShape,
   kerberosShape,
@@ -9,7 +9,7 @@ import {
   tlsShape,
   userToDNMappingShape,
 } from '../securityShapes.js';
-import { checkShape, forEachItem } from '../shape.js';
+import { checkShape, checkShapeAt, forEachItem } from '../shape.js';
 import { isAbsolutePosixPath, isAbsoluteWindowsPath, isObject, type JsonObject, quote } from '../util.js';
 import { automationMechanisms, checkRestrictions } from './auth.js';
 import { processTlsMode } from './processes.js';
@@ -240,36 +240,55 @@ export function checkKerberos(c: Collector, doc: JsonObject): void {
 
 /** roles: shapes, unique names per database, privilege resources. */
 export function checkRoles(c: Collector, doc: JsonObject): void {
+  const roles = doc.roles;
+  if (!Array.isArray(roles)) return;
   const seen = new Map<string, number>();
-  forEachItem(doc.roles, ['roles'], (item, path, index) => {
-    const role = checkShape(c, item, path, customRoleShape);
-    if (!role) return;
-    if (typeof role.role === 'string' && typeof role.db === 'string') {
-      const key = `${role.db}\u0000${role.role}`;
-      const earlier = seen.get(key);
-      if (earlier === undefined) seen.set(key, index);
-      else {
-        c.report(
-          'DBK417',
-          [...path, 'role'],
-          `Role ${quote(role.role)} on database ${quote(role.db)} is already defined at roles[${earlier}]. Merge the two definitions.`,
-          {
-            related: [{ path: ['roles', earlier, 'role'], message: 'first definition' }],
-          },
-        );
-      }
-    }
-    forEachItem(role.privileges, [...path, 'privileges'], (privilegeValue, privilegePath) => {
-      const privilege = checkShape(c, privilegeValue, privilegePath, privilegeShape);
-      if (privilege && isObject(privilege.resource))
-        checkResource(c, privilege.resource, [...privilegePath, 'resource']);
-    });
-    forEachItem(role.roles, [...path, 'roles'], (ref, refPath) => checkShape(c, ref, refPath, roleRefShape));
-    checkRestrictions(c, role.authenticationRestrictions, [...path, 'authenticationRestrictions']);
-  });
+  for (let i = 0; i < roles.length; i++) {
+    const path: JsonPath = ['roles', i];
+    const role = checkShape(c, roles[i], path, customRoleShape);
+    if (role) checkRole(c, role, path, seen);
+  }
 }
 
-function checkResource(c: Collector, resource: JsonObject, path: JsonPath): void {
+function checkRole(c: Collector, role: JsonObject, path: JsonPath, seen: Map<string, number>): void {
+  if (typeof role.role === 'string' && typeof role.db === 'string') {
+    const key = `${role.db}\u0000${role.role}`;
+    const earlier = seen.get(key);
+    if (earlier === undefined) seen.set(key, path[1] as number);
+    else {
+      c.report(
+        'DBK417',
+        [...path, 'role'],
+        `Role ${quote(role.role)} on database ${quote(role.db)} is already defined at roles[${earlier}]. Merge the two definitions.`,
+        {
+          related: [{ path: ['roles', earlier, 'role'], message: 'first definition' }],
+        },
+      );
+    }
+  }
+  const privileges = role.privileges;
+  if (Array.isArray(privileges) && privileges.length > 0) {
+    const privilegesPath = [...path, 'privileges'];
+    for (let p = 0; p < privileges.length; p++) {
+      const privilege = checkShapeAt(c, privileges[p], privilegesPath, p, privilegeShape);
+      if (privilege && isObject(privilege.resource)) {
+        checkResource(c, privilege.resource, privilegesPath, p);
+      }
+    }
+  }
+  const inherited = role.roles;
+  if (Array.isArray(inherited) && inherited.length > 0) {
+    const rolesPath = [...path, 'roles'];
+    for (let r = 0; r < inherited.length; r++) checkShapeAt(c, inherited[r], rolesPath, r, roleRefShape);
+  }
+  const restrictions = role.authenticationRestrictions;
+  if (Array.isArray(restrictions) && restrictions.length > 0) {
+    checkRestrictions(c, restrictions, [...path, 'authenticationRestrictions']);
+  }
+}
+
+/** The resource of the privilege at `privilegesPath[p]`. */
+function checkResource(c: Collector, resource: JsonObject, privilegesPath: JsonPath, p: number): void {
   let keys = 0;
   for (const _ in resource) keys++;
   const ok =
@@ -278,7 +297,7 @@ function checkResource(c: Collector, resource: JsonObject, path: JsonPath): void
   if (!ok) {
     c.report(
       'DBK415',
-      path,
+      pathTo(privilegesPath, p, 'resource'),
       'A privilege resource must be {"db": "<db>", "collection": "<collection or empty for all>"}, {"cluster": true} or {"anyResource": true}. Rewrite it as one of these.',
     );
   }

@@ -1,7 +1,7 @@
 import type { Collector } from '../context.js';
-import type { JsonPath } from '../diagnostic.js';
-import type { ReferenceIndex } from '../model.js';
-import { checkShape, forEachItem } from '../shape.js';
+import { type JsonPath, pathTo } from '../diagnostic.js';
+import { processAt, type ReferenceIndex } from '../model.js';
+import { checkShape, checkShapeAt, forEachItem } from '../shape.js';
 import {
   activeWindowShape,
   balancerSettingsShape,
@@ -12,82 +12,95 @@ import {
   shardShape,
 } from '../shapes.js';
 import { closestMatches, didYouMean, isObject, type JsonObject, parseServerVersion, quote } from '../util.js';
-import { checkReference, checkUnique, References } from './references.js';
+import { checkReference, checkUnique, findReference, References, reportDanglingReference } from './references.js';
 
 /** sharding[]: shapes, names matching shard routers, shard and config-server replica sets. */
 export function checkSharding(c: Collector, doc: JsonObject, refs: ReferenceIndex): void {
-  const routerClusters = new Set<string>();
-  if (Array.isArray(doc.processes)) {
-    for (const p of doc.processes) {
-      if (isObject(p) && typeof p.cluster === 'string' && p.processType === 'dbs') routerClusters.add(p.cluster);
+  const clusters = doc.sharding;
+  if (Array.isArray(clusters)) {
+    for (let i = 0; i < clusters.length; i++) {
+      const path: JsonPath = ['sharding', i];
+      const cluster = checkShape(c, clusters[i], path, shardedClusterShape);
+      if (cluster) checkShardedCluster(c, cluster, path, refs);
     }
   }
-  forEachItem(doc.sharding, ['sharding'], (item, path) => {
-    const cluster = checkShape(c, item, path, shardedClusterShape);
-    if (!cluster) return;
-    if (typeof cluster.name === 'string' && !routerClusters.has(cluster.name)) {
+  checkUnique(c, doc, refs, 'sharding', 'name', 'the sharded cluster');
+}
+
+function checkShardedCluster(c: Collector, cluster: JsonObject, path: JsonPath, refs: ReferenceIndex): void {
+  if (typeof cluster.name === 'string' && !refs.routerClusters.has(cluster.name)) {
+    c.report(
+      'DBK211',
+      [...path, 'name'],
+      `No shard router serves sharded cluster ${quote(cluster.name)}: sharding[].name must correspond to the "cluster" of its "dbs" processes. Add a "dbs" process with "cluster": ${quote(cluster.name)}, or fix the name.`,
+      { suggestions: closestMatches(cluster.name, refs.routerClusters) },
+    );
+  }
+  if (typeof cluster.configServerReplica === 'string') {
+    checkReference(
+      c,
+      refs,
+      cluster.configServerReplica,
+      path,
+      'configServerReplica',
+      References.configServerReplicaSet,
+    );
+  }
+  if (Array.isArray(cluster.configServer) && cluster.configServer.length > 0) {
+    checkMirroredConfigServers(c, cluster.configServer, [...path, 'configServer'], refs);
+  }
+  if (!Array.isArray(cluster.shards)) return;
+  const shards: readonly unknown[] = cluster.shards;
+  const shardsPath = [...path, 'shards'];
+  const shardIds = new Map<string, number>();
+  for (let s = 0; s < shards.length; s++) {
+    const shard = checkShapeAt(c, shards[s], shardsPath, s, shardShape);
+    if (!shard) continue;
+    if (typeof shard.rs === 'string' && findReference(refs, shard.rs, References.shardReplicaSet) === undefined) {
+      reportDanglingReference(c, refs, shard.rs, pathTo(shardsPath, s, 'rs'), References.shardReplicaSet);
+    }
+    if (typeof shard._id !== 'string') continue;
+    const earlier = shardIds.get(shard._id);
+    if (earlier === undefined) shardIds.set(shard._id, s);
+    else {
       c.report(
-        'DBK211',
-        [...path, 'name'],
-        `No shard router serves sharded cluster ${quote(cluster.name)}: sharding[].name must correspond to the "cluster" of its "dbs" processes. Add a "dbs" process with "cluster": ${quote(cluster.name)}, or fix the name.`,
-        { suggestions: closestMatches(cluster.name, routerClusters) },
+        'DBK106',
+        pathTo(shardsPath, s, '_id'),
+        `Shard ${quote(shard._id)} is already declared at shards[${earlier}] of this cluster: shard names must be unique. Rename one of them.`,
+        { related: [{ path: pathTo(shardsPath, earlier, '_id'), message: 'first declaration' }] },
       );
     }
-    if (typeof cluster.configServerReplica === 'string') {
-      checkReference(
-        c,
-        refs,
-        cluster.configServerReplica,
-        path,
-        'configServerReplica',
-        References.configServerReplicaSet,
-      );
-    }
-    if (Array.isArray(cluster.configServer) && cluster.configServer.length > 0) {
-      const modern: string[] = [];
-      forEachItem(cluster.configServer, [...path, 'configServer'], (name, namePath) => {
-        if (typeof name !== 'string') return;
-        const process = checkReference(c, refs, name, namePath, undefined, References.configServerProcess);
-        const version =
-          typeof process?.value.version === 'string' ? parseServerVersion(process.value.version) : undefined;
-        if (version && (version[0] > 3 || (version[0] === 3 && version[1] >= 4))) modern.push(name);
-      });
-      if (modern.length > 0) {
-        c.report(
-          'DBK508',
-          [...path, 'configServer'],
-          `Mirrored config servers ("configServer") are not supported from database server 3.4 on, and ${modern.map((n) => quote(n)).join(', ')} ${modern.length === 1 ? 'runs' : 'run'} 3.4 or later. Use a config server replica set, named in "configServerReplica".`,
-        );
-      } else {
-        c.report(
-          'DBK502',
-          [...path, 'configServer'],
-          'Mirrored config servers ("configServer") are deprecated and not supported from database server 3.4 on. Before upgrading, move to a config server replica set and name it in "configServerReplica".',
-        );
-      }
-    }
-    const shardIds = new Map<string, number>();
-    forEachItem(cluster.shards, [...path, 'shards'], (shardValue, shardPath, s) => {
-      const shard = checkShape(c, shardValue, shardPath, shardShape);
-      if (!shard) return;
-      if (typeof shard.rs === 'string') {
-        checkReference(c, refs, shard.rs, shardPath, 'rs', References.shardReplicaSet);
-      }
-      if (typeof shard._id === 'string') {
-        const earlier = shardIds.get(shard._id);
-        if (earlier === undefined) shardIds.set(shard._id, s);
-        else {
-          c.report(
-            'DBK106',
-            [...shardPath, '_id'],
-            `Shard ${quote(shard._id)} is already declared at shards[${earlier}] of this cluster: shard names must be unique. Rename one of them.`,
-            { related: [{ path: [...path, 'shards', earlier, '_id'], message: 'first declaration' }] },
-          );
-        }
-      }
-    });
+  }
+}
+
+/** configServer: the legacy mirrored config servers, deprecated, and unsupported from 3.4 on. */
+function checkMirroredConfigServers(
+  c: Collector,
+  names: readonly unknown[],
+  path: JsonPath,
+  refs: ReferenceIndex,
+): void {
+  const modern: string[] = [];
+  forEachItem(names, path, (name, namePath) => {
+    if (typeof name !== 'string') return;
+    const index = checkReference(c, refs, name, namePath, undefined, References.configServerProcess);
+    const version = index === undefined ? undefined : processAt(refs, index).version;
+    const release = typeof version === 'string' ? parseServerVersion(version) : undefined;
+    if (release && (release[0] > 3 || (release[0] === 3 && release[1] >= 4))) modern.push(name);
   });
-  checkUnique(c, doc, 'sharding', 'name', 'the sharded cluster');
+  if (modern.length > 0) {
+    c.report(
+      'DBK508',
+      path,
+      `Mirrored config servers ("configServer") are not supported from database server 3.4 on, and ${modern.map((n) => quote(n)).join(', ')} ${modern.length === 1 ? 'runs' : 'run'} 3.4 or later. Use a config server replica set, named in "configServerReplica".`,
+    );
+  } else {
+    c.report(
+      'DBK502',
+      path,
+      'Mirrored config servers ("configServer") are deprecated and not supported from database server 3.4 on. Before upgrading, move to a config server replica set and name it in "configServerReplica".',
+    );
+  }
 }
 
 const HH_MM = /^([01]?\d|2[0-3]):[0-5]\d$/;
@@ -132,19 +145,10 @@ export function checkClusterWideConfigurations(c: Collector, doc: JsonObject, re
     }
     const config = checkShape(c, section[name], path, clusterWideShape);
     if (!config || !isObject(config.changeStreamOptions)) continue;
-    const options = checkShape(
-      c,
-      config.changeStreamOptions,
-      [...path, 'changeStreamOptions'],
-      changeStreamOptionsShape,
-    );
+    const options = checkShapeAt(c, config.changeStreamOptions, path, 'changeStreamOptions', changeStreamOptionsShape);
     if (options && isObject(options.preAndPostImages)) {
-      checkShape(
-        c,
-        options.preAndPostImages,
-        [...path, 'changeStreamOptions', 'preAndPostImages'],
-        preAndPostImagesShape,
-      );
+      const optionsPath = [...path, 'changeStreamOptions'];
+      checkShapeAt(c, options.preAndPostImages, optionsPath, 'preAndPostImages', preAndPostImagesShape);
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { Collector } from '../context.js';
 import type { JsonPath } from '../diagnostic.js';
+import type { ReferenceIndex } from '../model.js';
 import { checkShape, forEachItem } from '../shape.js';
 import {
   agentVersionEntryShape,
@@ -13,7 +14,7 @@ import { isObject, type JsonObject, quote } from '../util.js';
 import { checkUnique } from './references.js';
 
 /** options, agentVersion, the obsolete agent version lists and dbVersions. */
-export function checkVersionsAndOptions(c: Collector, doc: JsonObject): void {
+export function checkVersionsAndOptions(c: Collector, doc: JsonObject, refs: ReferenceIndex): void {
   if (isObject(doc.options)) checkShape(c, doc.options, ['options'], optionsShape);
   if (isObject(doc.agentVersion)) checkShape(c, doc.agentVersion, ['agentVersion'], agentVersionShape);
   for (const section of ['monitoringVersions', 'backupVersions'] as const) checkAgentVersions(c, doc, section);
@@ -24,7 +25,7 @@ export function checkVersionsAndOptions(c: Collector, doc: JsonObject): void {
       checkShape(c, build, buildPath, buildShape),
     );
   });
-  checkUnique(c, doc, 'dbVersions', 'name', 'the dbVersions entry');
+  checkUnique(c, doc, refs, 'dbVersions', 'name', 'the dbVersions entry');
 }
 
 function checkAgentVersions(c: Collector, doc: JsonObject, section: 'monitoringVersions' | 'backupVersions'): void {
