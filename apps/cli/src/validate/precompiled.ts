@@ -6,8 +6,11 @@ import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
 import { schemaHash, type ValidatorPair } from './schemaValidator.js';
 
-/** Where the build writes them, relative to this module (`dist/validate/`). */
-export const PRECOMPILED_DIR = '../generated/';
+/**
+ * Where the build writes them, relative to the bundle this module is part of (`dist/*.js`, see
+ * `scripts/bundle.mjs`).
+ */
+export const PRECOMPILED_DIR = './generated/';
 export const PRECOMPILED_FIRST = 'automation-config.first.cjs';
 export const PRECOMPILED_ALL = 'automation-config.all.cjs';
 
