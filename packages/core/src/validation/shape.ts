@@ -86,6 +86,46 @@ function hasKind(value: unknown, kind: FieldKind): boolean {
   }
 }
 
+/** The field kinds as small integers: checking a field switches on one (a jump table, not string comparisons). */
+const KindCode = {
+  string: 0,
+  integer: 1,
+  number: 2,
+  boolean: 3,
+  object: 4,
+  array: 5,
+  'string-array': 6,
+  'string-or-number': 7,
+  'string-map': 8,
+  any: 9,
+} as const satisfies { readonly [K in FieldKind]: number };
+type KindCode = (typeof KindCode)[FieldKind];
+
+/** `hasKind` on a kind's code; the same cases in the same order. */
+function hasKindCode(value: unknown, kind: KindCode): boolean {
+  switch (kind) {
+    case KindCode.string:
+      return typeof value === 'string';
+    case KindCode.integer:
+      return typeof value === 'number' && Number.isInteger(value);
+    case KindCode.number:
+      return typeof value === 'number' && Number.isFinite(value);
+    case KindCode.boolean:
+      return typeof value === 'boolean';
+    case KindCode.object:
+      return isObject(value);
+    case KindCode.array:
+    case KindCode['string-array']:
+      return Array.isArray(value);
+    case KindCode['string-or-number']:
+      return typeof value === 'string' || typeof value === 'number';
+    case KindCode['string-map']:
+      return isStringMap(value);
+    default:
+      return true;
+  }
+}
+
 function isStringMap(value: unknown): boolean {
   if (!isObject(value)) return false;
   for (const key in value) if (typeof value[key] !== 'string') return false;
@@ -171,10 +211,12 @@ function checkField(
   field: CompiledField,
 ): void {
   const spec = field.spec;
-  if (!hasKind(value, spec.kind)) {
+  if (!hasKindCode(value, field.kind)) {
     reportKind(c, value, pathTo(parent, key, name), spec.kind, `"${name}"`);
     return;
   }
+  // Most fields say only which JSON type they have: nothing more to check.
+  if (field.typeOnly) return;
   if (spec.deprecated) c.report('DBK507', pathTo(parent, key, name), `"${name}" is deprecated: ${spec.deprecated}`);
   if (typeof value === 'string') {
     if (spec.kind === 'string') checkValue(c, value, parent, key, name, undefined, field);
@@ -262,7 +304,7 @@ export function checkShapeAt(
       if (!shape.open) reportUnknown(c, pathTo(parent, key), name, shape, compiled);
       continue;
     }
-    if (field.spec.kind === 'any') continue;
+    if (field.kind === KindCode.any) continue;
     const fieldValue = value[name];
     if (fieldValue === null && !field.spec.required) continue;
     checkField(c, fieldValue, parent, key, name, field);
@@ -288,9 +330,12 @@ function reportUnknown(c: Collector, path: JsonPath, key: string, shape: Shape, 
   }
 }
 
-/** A field's spec with its allowed values as a set (one lookup per value instead of a property test). */
+/** A field's spec prepared for checking: its kind's code, and its allowed values as a set. */
 interface CompiledField {
   readonly spec: FieldSpec;
+  readonly kind: KindCode;
+  /** Whether the JSON type is all there is to check: no items, allowed values, range or deprecation. */
+  readonly typeOnly: boolean;
   readonly values: ReadonlySet<string> | undefined;
 }
 
@@ -312,7 +357,15 @@ function compile(shape: Shape): CompiledShape {
     const required: FieldSpec[] = [];
     const requiredNames: string[] = [];
     for (const [name, spec] of Object.entries(shape.fields)) {
-      fields[name] = { spec, values: spec.values ? new Set(Object.keys(spec.values)) : undefined };
+      const typeOnly =
+        spec.kind !== 'string-array' &&
+        spec.values === undefined &&
+        spec.deprecated === undefined &&
+        spec.min === undefined &&
+        spec.max === undefined &&
+        spec.above === undefined;
+      const values = spec.values ? new Set(Object.keys(spec.values)) : undefined;
+      fields[name] = { spec, kind: KindCode[spec.kind], typeOnly, values };
       if (spec.required) {
         required.push(spec);
         requiredNames.push(name);
