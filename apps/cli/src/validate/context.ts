@@ -18,20 +18,16 @@ export interface ContextLoad {
   readonly schemaUnavailable?: string;
 }
 
-function validatorFor(schema: object) {
-  const precompiled = loadPrecompiled(schema);
-  return precompiled
-    ? createSchemaValidator(precompiled, 'precompiled')
-    : createSchemaValidator(compileValidators(schema), 'compiled');
-}
-
 /** @throws Error when the schema cannot be compiled (a broken @dbkit/schema build). */
 export async function createCheckContext(settings: CheckSettings): Promise<ContextLoad> {
-  const schema = await loadSchemaPackage();
   const base = {
     quiet: settings.quiet,
     frames: settings.frames ? palette(settings.frames.color) : undefined,
   };
+  // The build's validators: the common case, without loading @dbkit/schema or ajv.
+  const precompiled = loadPrecompiled();
+  if (precompiled) return { context: { ...base, validator: createSchemaValidator(precompiled, 'precompiled') } };
+  const schema = await loadSchemaPackage();
   if (!schema.ok) {
     return {
       context: {
@@ -44,7 +40,7 @@ export async function createCheckContext(settings: CheckSettings): Promise<Conte
   return {
     context: {
       ...base,
-      validator: validatorFor(schema.value.automationConfigSchema),
+      validator: createSchemaValidator(compileValidators(schema.value.automationConfigSchema), 'compiled'),
     },
   };
 }

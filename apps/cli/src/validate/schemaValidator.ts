@@ -1,9 +1,8 @@
 /**
  * The JSON Schema check: ajv, with the draft the schema declares. The build compiles the automation-config schema
  * to JavaScript once (ajv's standalone code, `scripts/precompile-schema.mjs`), so a run only loads it; when that
- * code is missing or was built from another schema, the schema is compiled at startup instead.
+ * code is missing, the schema is compiled at startup instead.
  */
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { Ajv, AnySchemaObject, ErrorObject, Options, ValidateFunction } from 'ajv';
 
@@ -55,11 +54,6 @@ export function createAjv(draft: SchemaDraft, allErrors: boolean, extra: Options
       return ajv;
     }
   }
-}
-
-/** Identifies the schema a precompiled validator was built from. */
-export function schemaHash(schema: object): string {
-  return createHash('sha256').update(JSON.stringify(schema)).digest('hex');
 }
 
 /** The two validators: one that stops at the first error, and (built on first use) one that collects them all. */
