@@ -92,7 +92,15 @@ function damage(doc, next, edits) {
   }
 }
 
-const totals = { documents: 0, withSchemaErrors: 0, schemaFindings: 0, coreFindings: 0, kept: 0 };
+const totals = {
+  documents: 0,
+  withSchemaErrors: 0,
+  withAdded: 0,
+  passWithout: 0,
+  schemaFindings: 0,
+  coreFindings: 0,
+  kept: 0,
+};
 const keptByCode = new Map();
 const examples = [];
 /** Surviving findings by code and path, array indices as `*`. */
@@ -106,6 +114,9 @@ function measure(label, doc) {
   totals.schemaFindings += schema.length;
   if (schema.some((f) => f.severity === 'error')) totals.withSchemaErrors++;
   const kept = mergeFindings(core, schema).filter((f) => f.source === 'schema');
+  if (kept.length > 0) totals.withAdded++;
+  // Exit 0 without the schema, exit 1 with it: the schema's error is the document's only one.
+  if (kept.some((f) => f.severity === 'error') && !core.some((d) => d.severity === 'error')) totals.passWithout++;
   for (const f of kept) {
     totals.kept++;
     const key = `${f.severity} ${f.code}`;
@@ -133,6 +144,8 @@ for (const [name, files] of sets) {
     name,
     totals.documents - before.documents,
     totals.withSchemaErrors - before.withSchemaErrors,
+    totals.withAdded - before.withAdded,
+    totals.passWithout - before.passWithout,
     totals.kept - before.kept,
   ]);
 }
@@ -153,6 +166,8 @@ for (const [name, files] of sets) {
     'cli test documents',
     totals.documents - before.documents,
     totals.withSchemaErrors - before.withSchemaErrors,
+    totals.withAdded - before.withAdded,
+    totals.passWithout - before.passWithout,
     totals.kept - before.kept,
   ]);
 }
@@ -172,13 +187,19 @@ for (const [name, files] of sets) {
     'seeded damage',
     totals.documents - before.documents,
     totals.withSchemaErrors - before.withSchemaErrors,
+    totals.withAdded - before.withAdded,
+    totals.passWithout - before.passWithout,
     totals.kept - before.kept,
   ]);
 }
 
-console.log('| documents | count | with a schema error | schema findings core does not report |');
-console.log('|---|--:|--:|--:|');
-for (const [name, n, errs, kept] of summary) console.log(`| ${name} | ${n} | ${errs} | ${kept} |`);
+console.log(
+  '| documents | count | with a schema error | with a finding only the schema reports | of those, no error from core | such findings |',
+);
+console.log('|---|--:|--:|--:|--:|--:|');
+for (const [name, n, errs, added, only, kept] of summary) {
+  console.log(`| ${name} | ${n} | ${errs} | ${added} | ${only} | ${kept} |`);
+}
 console.log(`\nschema findings in all: ${totals.schemaFindings}; core diagnostics in all: ${totals.coreFindings}`);
 console.log(`schema findings left after the merge (what Ajv adds to the output): ${totals.kept}`);
 for (const [key, n] of [...keptByCode].sort((a, b) => b[1] - a[1])) console.log(`  ${n} × ${key}`);

@@ -126,6 +126,28 @@ describe('dbkit validate: text format', () => {
   });
 });
 
+describe('dbkit validate: the JSON Schema step', () => {
+  it('reports what only the schema catches (core does not check the fields of args2_6), with its place', () => {
+    // Without the schema this document would pass: scripts/schema-coverage.mjs lists every such place.
+    const text = edit(valid, (doc) => {
+      doc.processes[0].args2_6.net.port = '27017';
+    });
+    const result = run(['validate', 'port.json', '-f', 'json'], { cwd: tempDir({ 'port.json': text }) });
+    expect(result.code).toBe(1);
+    const line = lineOf(text, '"port": "27017"');
+    expect(JSON.parse(result.stdout)).toEqual([
+      expect.objectContaining({
+        line,
+        column: text.split('\n')[line - 1]!.indexOf('"27017"') + 1,
+        code: 'schema/type',
+        severity: 'error',
+        path: ['processes', 0, 'args2_6', 'net', 'port'],
+        source: 'schema',
+      }),
+    ]);
+  });
+});
+
 describe('dbkit validate: json format', () => {
   it('prints one JSON array of findings with file, positions, code, severity, message and path', () => {
     const result = run(['validate', 'b.json', '--format', 'json'], { cwd: tempDir({ 'b.json': broken }) });
