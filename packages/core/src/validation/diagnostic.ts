@@ -73,6 +73,6 @@ export function pathTo(
 ): JsonPath {
   const out = parent.slice();
   if (key !== undefined) out.push(key);
-  for (const segment of rest) out.push(segment);
+  for (let i = 0; i < rest.length; i++) out.push(rest[i] as string | number);
   return out;
 }

@@ -304,8 +304,10 @@ export function checkShapeAt(
       if (!shape.open) reportUnknown(c, pathTo(parent, key), name, shape, compiled);
       continue;
     }
-    if (field.kind === KindCode.any) continue;
     const fieldValue = value[name];
+    // The most common case, decided here without a call: a string or boolean field that has one.
+    if (typeof fieldValue === field.primitive) continue;
+    if (field.kind === KindCode.any) continue;
     if (fieldValue === null && !field.spec.required) continue;
     checkField(c, fieldValue, parent, key, name, field);
   }
@@ -336,6 +338,8 @@ interface CompiledField {
   readonly kind: KindCode;
   /** Whether the JSON type is all there is to check: no items, allowed values, range or deprecation. */
   readonly typeOnly: boolean;
+  /** For a type-only string or boolean field, the `typeof` of a right value. */
+  readonly primitive: 'string' | 'boolean' | undefined;
   readonly values: ReadonlySet<string> | undefined;
 }
 
@@ -365,7 +369,8 @@ function compile(shape: Shape): CompiledShape {
         spec.max === undefined &&
         spec.above === undefined;
       const values = spec.values ? new Set(Object.keys(spec.values)) : undefined;
-      fields[name] = { spec, kind: KindCode[spec.kind], typeOnly, values };
+      const primitive = typeOnly && (spec.kind === 'string' || spec.kind === 'boolean') ? spec.kind : undefined;
+      fields[name] = { spec, kind: KindCode[spec.kind], typeOnly, primitive, values };
       if (spec.required) {
         required.push(spec);
         requiredNames.push(name);

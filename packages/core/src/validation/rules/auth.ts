@@ -101,15 +101,18 @@ export function checkAuth(c: Collector, doc: JsonObject): void {
       );
     }
   }
-  checkUsersWanted(c, auth.usersWanted, [...path, 'usersWanted']);
+  checkUsersWanted(c, auth.usersWanted);
   forEachItem(auth.usersDeleted, [...path, 'usersDeleted'], (item, itemPath) =>
     checkShape(c, item, itemPath, userDeletedShape),
   );
   checkRestrictions(c, auth.autoAuthRestrictions, [...path, 'autoAuthRestrictions']);
 }
 
-function checkUsersWanted(c: Collector, users: unknown, path: JsonPath): void {
+const USERS_WANTED: JsonPath = ['auth', 'usersWanted'];
+
+function checkUsersWanted(c: Collector, users: unknown): void {
   if (!Array.isArray(users)) return;
+  const path = USERS_WANTED;
   const seen = new Map<string, number>();
   for (let u = 0; u < users.length; u++) {
     const user = checkShapeAt(c, users[u], path, u, userWantedShape);
@@ -118,7 +121,6 @@ function checkUsersWanted(c: Collector, users: unknown, path: JsonPath): void {
 }
 
 function checkUserWanted(c: Collector, user: JsonObject, path: JsonPath, u: number, seen: Map<string, number>): void {
-  const who = typeof user.user === 'string' ? `"${user.user}"` : 'This user';
   if (typeof user.user === 'string' && typeof user.db === 'string') {
     const key = `${user.db}\u0000${user.user}`;
     const earlier = seen.get(key);
@@ -127,23 +129,23 @@ function checkUserWanted(c: Collector, user: JsonObject, path: JsonPath, u: numb
       c.report(
         'DBK417',
         pathTo(path, u, 'user'),
-        `User ${who} on database ${quote(user.db)} is already in usersWanted[${earlier}]: two definitions of one user conflict. Merge them.`,
+        `User ${who(user)} on database ${quote(user.db)} is already in usersWanted[${earlier}]: two definitions of one user conflict. Merge them.`,
         { related: [{ path: pathTo(path, earlier, 'user'), message: 'first definition' }] },
       );
     }
   }
-  checkCredentials(c, user, path, u, who);
+  checkCredentials(c, user, path, u);
   const otherDBRoles = user.otherDBRoles;
   if (isObject(otherDBRoles) && !isEmpty(otherDBRoles) && user.db !== 'admin') {
     c.report(
       'DBK406',
       pathTo(path, u, 'otherDBRoles'),
-      `"otherDBRoles" is only for users of database "admin", but ${who} is on ${quote(user.db)}. Move the roles into "roles", or define the user on "admin".`,
+      `"otherDBRoles" is only for users of database "admin", but ${who(user)} is on ${quote(user.db)}. Move the roles into "roles", or define the user on "admin".`,
     );
   }
   const roles = user.roles;
   if (Array.isArray(roles) && roles.length > 0) {
-    const rolesPath = pathTo(path, u, 'roles');
+    const rolesPath: JsonPath = ['auth', 'usersWanted', u, 'roles'];
     for (let r = 0; r < roles.length; r++) checkShapeAt(c, roles[r], rolesPath, r, roleRefShape);
   }
   if (isObject(otherDBRoles)) {
@@ -156,8 +158,13 @@ function checkUserWanted(c: Collector, user: JsonObject, path: JsonPath, u: numb
   }
   const restrictions = user.authenticationRestrictions;
   if (Array.isArray(restrictions) && restrictions.length > 0) {
-    checkRestrictions(c, restrictions, pathTo(path, u, 'authenticationRestrictions'));
+    checkRestrictions(c, restrictions, ['auth', 'usersWanted', u, 'authenticationRestrictions']);
   }
+}
+
+/** How messages name a wanted user: built only for a message. */
+function who(user: JsonObject): string {
+  return typeof user.user === 'string' ? `"${user.user}"` : 'This user';
 }
 
 function isEmpty(value: JsonObject): boolean {
@@ -168,15 +175,18 @@ function isEmpty(value: JsonObject): boolean {
 const CREDENTIALS = ['pwd', 'initPwd', 'userSource'] as const;
 
 /** The wanted user at `path[u]`: exactly one way to a password, and its form. */
-function checkCredentials(c: Collector, user: JsonObject, path: JsonPath, u: number, who: string): void {
+function checkCredentials(c: Collector, user: JsonObject, path: JsonPath, u: number): void {
   let count = 0;
-  for (const field of CREDENTIALS) if (user[field] !== undefined && user[field] !== null) count++;
+  for (let f = 0; f < CREDENTIALS.length; f++) {
+    const value = user[CREDENTIALS[f] as string];
+    if (value !== undefined && value !== null) count++;
+  }
   if (count > 1) {
     const given = CREDENTIALS.filter((f) => user[f] !== undefined && user[f] !== null);
     c.report(
       'DBK404',
       pathTo(path, u, given[1] ?? 'pwd'),
-      `${who} has ${given.map((f) => `"${f}"`).join(' and ')}, but a wanted user takes exactly one of "pwd", "initPwd" and "userSource". Keep one.`,
+      `${who(user)} has ${given.map((f) => `"${f}"`).join(' and ')}, but a wanted user takes exactly one of "pwd", "initPwd" and "userSource". Keep one.`,
     );
   } else if (count === 0) {
     // Documents read back from the service hold the password as SCRAM credentials; $external users
@@ -186,7 +196,7 @@ function checkCredentials(c: Collector, user: JsonObject, path: JsonPath, u: num
       c.report(
         'DBK404',
         pathTo(path, u),
-        `${who} has no password: a wanted user takes exactly one of "pwd", "initPwd" and "userSource". Add "initPwd" with the password to assign.`,
+        `${who(user)} has no password: a wanted user takes exactly one of "pwd", "initPwd" and "userSource". Add "initPwd" with the password to assign.`,
       );
     }
   }
@@ -194,14 +204,14 @@ function checkCredentials(c: Collector, user: JsonObject, path: JsonPath, u: num
     c.report(
       'DBK405',
       pathTo(path, u, 'pwd'),
-      `"pwd" of ${who} is not a 32-character hex string: it holds the SCRAM-SHA-1 hash of the current password and cannot set a password. To set one, use "initPwd".`,
+      `"pwd" of ${who(user)} is not a 32-character hex string: it holds the SCRAM-SHA-1 hash of the current password and cannot set a password. To set one, use "initPwd".`,
     );
   }
   if (user.userSource !== undefined && user.userSource !== null) {
     c.report(
       'DBK503',
       pathTo(path, u, 'userSource'),
-      `"userSource" is no longer supported. Give ${who} "pwd" or "initPwd" instead.`,
+      `"userSource" is no longer supported. Give ${who(user)} "pwd" or "initPwd" instead.`,
     );
   }
 }
@@ -214,7 +224,8 @@ export function checkRestrictions(c: Collector, value: unknown, path: JsonPath):
   for (let i = 0; i < value.length; i++) {
     const restriction = checkShapeAt(c, value[i], path, i, authenticationRestrictionShape);
     if (!restriction) continue;
-    for (const field of ADDRESS_FIELDS) {
+    for (let f = 0; f < ADDRESS_FIELDS.length; f++) {
+      const field = ADDRESS_FIELDS[f] as (typeof ADDRESS_FIELDS)[number];
       const addresses = restriction[field];
       if (!Array.isArray(addresses)) continue;
       for (let k = 0; k < addresses.length; k++) {

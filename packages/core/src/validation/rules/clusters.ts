@@ -20,7 +20,8 @@ function clusterOfProcesses(doc: JsonObject, refs: ReferenceIndex): readonly (st
       const configIndex = typeof configServers === 'string' ? refs.replicaSets.get(configServers) : undefined;
       if (configIndex !== undefined) clusterOfReplicaSet[configIndex] = key;
       if (!Array.isArray(cluster.shards)) continue;
-      for (const shard of cluster.shards) {
+      for (let s = 0; s < cluster.shards.length; s++) {
+        const shard: unknown = cluster.shards[s];
         const shardIndex = isObject(shard) && typeof shard.rs === 'string' ? refs.replicaSets.get(shard.rs) : undefined;
         if (shardIndex !== undefined) clusterOfReplicaSet[shardIndex] = key;
       }
@@ -28,22 +29,25 @@ function clusterOfProcesses(doc: JsonObject, refs: ReferenceIndex): readonly (st
   }
   const result = new Array<string | undefined>(refs.processList.length).fill(undefined);
   if (Array.isArray(doc.replicaSets)) {
-    for (const rs of doc.replicaSets) {
+    for (let r = 0; r < doc.replicaSets.length; r++) {
+      const rs: unknown = doc.replicaSets[r];
       if (!isObject(rs) || typeof rs._id !== 'string' || !Array.isArray(rs.members)) continue;
       const key = clusterOfReplicaSet[refs.replicaSets.get(rs._id) as number] ?? `replica set ${quote(rs._id)}`;
-      for (const member of rs.members) {
+      const members: readonly unknown[] = rs.members;
+      for (let m = 0; m < members.length; m++) {
+        const member = members[m];
         if (!isObject(member) || typeof member.host !== 'string') continue;
         const slot = firstProcessNamed(refs, member.host);
         if (slot !== undefined && result[slot] === undefined) result[slot] = key;
       }
     }
   }
-  for (const [, index] of refs.processes) {
+  refs.processes.forEach((index) => {
     const process = processAt(refs, index);
     if (process.processType === 'dbs' && typeof process.cluster === 'string' && result[index] === undefined) {
       result[index] = `sharded cluster ${quote(process.cluster)}`;
     }
-  }
+  });
   return result;
 }
 
@@ -65,16 +69,16 @@ function firstProcessNamed(refs: ReferenceIndex, host: string): number | undefin
 export function checkAuthSchemaVersions(c: Collector, doc: JsonObject, refs: ReferenceIndex): void {
   const clusterOf = clusterOfProcesses(doc, refs);
   const first = new Map<string, { readonly version: number; readonly path: JsonPath; readonly name: string }>();
-  for (const [name, index] of refs.processes) {
+  refs.processes.forEach((index, name) => {
     const version = processAt(refs, index).authSchemaVersion;
     const cluster = clusterOf[index];
-    if (cluster === undefined || typeof version !== 'number') continue;
+    if (cluster === undefined || typeof version !== 'number') return;
     const reference = first.get(cluster);
     if (!reference) {
       first.set(cluster, { version, path: ['processes', index, 'authSchemaVersion'], name });
-      continue;
+      return;
     }
-    if (reference.version === version) continue;
+    if (reference.version === version) return;
     const path: JsonPath = ['processes', index, 'authSchemaVersion'];
     const upgrading = (version === 3 && reference.version === 5) || (version === 5 && reference.version === 3);
     const facts = `Process ${quote(name)} has authSchemaVersion ${version}, but ${quote(reference.name)} in the same ${cluster} has ${reference.version}`;
@@ -87,5 +91,5 @@ export function checkAuthSchemaVersions(c: Collector, doc: JsonObject, refs: Ref
       ],
       suggestions: upgrading ? (version === 3 ? ['5'] : []) : [String(reference.version)],
     });
-  }
+  });
 }

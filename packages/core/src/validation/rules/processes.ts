@@ -40,11 +40,16 @@ function checkProcess(c: Collector, p: JsonObject, path: JsonPath, refs: Referen
   checkCluster(c, p, path, refs);
   checkAuthSchemaVersion(c, p, path);
   checkFeatureCompatibilityVersion(c, p, path);
-  for (const field of LOG_ROTATE_FIELDS) {
+  for (let f = 0; f < LOG_ROTATE_FIELDS.length; f++) {
+    const field = LOG_ROTATE_FIELDS[f] as (typeof LOG_ROTATE_FIELDS)[number];
     if (p[field] !== undefined && p[field] !== null) checkShapeAt(c, p[field], path, field, logRotateShape);
   }
-  if (isObject(p.defaultRWConcern)) checkDefaultRWConcern(c, p.defaultRWConcern, [...path, 'defaultRWConcern']);
-  for (const field of TIME_FIELDS) {
+  if (isObject(p.defaultRWConcern)) {
+    // Array literals rather than spreads on paths built for every process: they are cheap even in cold code.
+    checkDefaultRWConcern(c, p.defaultRWConcern, ['processes', path[1] as number, 'defaultRWConcern']);
+  }
+  for (let f = 0; f < TIME_FIELDS.length; f++) {
+    const field = TIME_FIELDS[f] as (typeof TIME_FIELDS)[number];
     const value = p[field];
     if (typeof value !== 'string') continue;
     if (!isIsoDateTime(value)) {
@@ -208,9 +213,8 @@ export function processTlsMode(process: unknown): string | undefined {
   if (!isObject(process) || !isObject(process.args2_6)) return undefined;
   const net = process.args2_6.net;
   if (!isObject(net)) return undefined;
-  for (const key of ['tls', 'ssl'] as const) {
-    const section = net[key];
-    if (isObject(section) && typeof section.mode === 'string') return section.mode;
-  }
-  return undefined;
+  const tls = net.tls;
+  if (isObject(tls) && typeof tls.mode === 'string') return tls.mode;
+  const ssl = net.ssl;
+  return isObject(ssl) && typeof ssl.mode === 'string' ? ssl.mode : undefined;
 }

@@ -246,19 +246,19 @@ export function checkRoles(c: Collector, doc: JsonObject): void {
   for (let i = 0; i < roles.length; i++) {
     const path: JsonPath = ['roles', i];
     const role = checkShape(c, roles[i], path, customRoleShape);
-    if (role) checkRole(c, role, path, seen);
+    if (role) checkRole(c, role, i, seen);
   }
 }
 
-function checkRole(c: Collector, role: JsonObject, path: JsonPath, seen: Map<string, number>): void {
+function checkRole(c: Collector, role: JsonObject, i: number, seen: Map<string, number>): void {
   if (typeof role.role === 'string' && typeof role.db === 'string') {
     const key = `${role.db}\u0000${role.role}`;
     const earlier = seen.get(key);
-    if (earlier === undefined) seen.set(key, path[1] as number);
+    if (earlier === undefined) seen.set(key, i);
     else {
       c.report(
         'DBK417',
-        [...path, 'role'],
+        ['roles', i, 'role'],
         `Role ${quote(role.role)} on database ${quote(role.db)} is already defined at roles[${earlier}]. Merge the two definitions.`,
         {
           related: [{ path: ['roles', earlier, 'role'], message: 'first definition' }],
@@ -268,7 +268,7 @@ function checkRole(c: Collector, role: JsonObject, path: JsonPath, seen: Map<str
   }
   const privileges = role.privileges;
   if (Array.isArray(privileges) && privileges.length > 0) {
-    const privilegesPath = [...path, 'privileges'];
+    const privilegesPath: JsonPath = ['roles', i, 'privileges'];
     for (let p = 0; p < privileges.length; p++) {
       const privilege = checkShapeAt(c, privileges[p], privilegesPath, p, privilegeShape);
       if (privilege && isObject(privilege.resource)) {
@@ -278,12 +278,12 @@ function checkRole(c: Collector, role: JsonObject, path: JsonPath, seen: Map<str
   }
   const inherited = role.roles;
   if (Array.isArray(inherited) && inherited.length > 0) {
-    const rolesPath = [...path, 'roles'];
+    const rolesPath: JsonPath = ['roles', i, 'roles'];
     for (let r = 0; r < inherited.length; r++) checkShapeAt(c, inherited[r], rolesPath, r, roleRefShape);
   }
   const restrictions = role.authenticationRestrictions;
   if (Array.isArray(restrictions) && restrictions.length > 0) {
-    checkRestrictions(c, restrictions, [...path, 'authenticationRestrictions']);
+    checkRestrictions(c, restrictions, ['roles', i, 'authenticationRestrictions']);
   }
 }
 

@@ -147,7 +147,7 @@ export function checkClusterWideConfigurations(c: Collector, doc: JsonObject, re
     if (!config || !isObject(config.changeStreamOptions)) continue;
     const options = checkShapeAt(c, config.changeStreamOptions, path, 'changeStreamOptions', changeStreamOptionsShape);
     if (options && isObject(options.preAndPostImages)) {
-      const optionsPath = [...path, 'changeStreamOptions'];
+      const optionsPath: JsonPath = ['clusterWideConfigurations', name, 'changeStreamOptions'];
       checkShapeAt(c, options.preAndPostImages, optionsPath, 'preAndPostImages', preAndPostImagesShape);
     }
   }
