@@ -309,6 +309,7 @@ export function checkShapeAt(
     if (typeof fieldValue === field.primitive) continue;
     if (field.kind === KindCode.any) continue;
     if (fieldValue === null && !field.spec.required) continue;
+    if (field.typeOnly && hasKindCode(fieldValue, field.kind)) continue;
     checkField(c, fieldValue, parent, key, name, field);
   }
   return value;
