@@ -39,8 +39,8 @@ Options:
       --max-warnings <n>          exit 1 when there are more than n warnings
   -q, --quiet                     errors only
       --color, --no-color         force colour on or off (default: on for a terminal; NO_COLOR, FORCE_COLOR honoured)
-  -j, --jobs <n>                  threads that check files: the main one and n-1 workers (default: all cores,
-                                  for large inputs only; 1 = no workers)
+  -j, --jobs <n>                  threads that check files: the main one and n-1 workers (default: 1 on up to
+                                  2 cores; with more, one per core but one, for large inputs only; 1 = no workers)
   -h, --help
 
 Exit codes:

@@ -16,11 +16,18 @@ import { checkInParallel } from './validate/pool.js';
 import { checkInput } from './validate/task.js';
 
 /**
- * Below this many bytes in total, files are checked in the main thread alone: a worker (~0.3 s of CPU to load core
- * and the precompiled schema and warm up the JIT in a fresh isolate) costs more than it saves. See apps/cli/README.md
+ * Below this many bytes in total, files are checked in the main thread alone: a worker (a fresh isolate that loads
+ * the bundle and the precompiled schema and warms up the JIT again) costs more than it saves. See apps/cli/README.md
  * ("Parallelism").
  */
 export const PARALLEL_MIN_BYTES = 8_000_000;
+
+/**
+ * Fewer cores than this, and the default is no workers: a serial run already keeps ~1.3 cores busy (V8 compiles and
+ * collects garbage on background threads), so on 2 cores a worker only competes with them. Measured on the bench's
+ * 50 MB: `--jobs 2` never beat `--jobs 1` on a 2-core VM, and was up to 1.5× slower when the machine was busy.
+ */
+export const PARALLEL_MIN_CORES = 3;
 
 /** How many threads check files, the main thread included (it works alongside the workers); 1 for no workers. */
 export function threadCount(jobs: number | undefined, inputs: readonly Input[], cores: number): number {
@@ -28,7 +35,8 @@ export function threadCount(jobs: number | undefined, inputs: readonly Input[], 
   if (files.length < 2) return 1;
   if (jobs !== undefined) return Math.min(jobs, files.length);
   const bytes = files.reduce((sum, input) => sum + input.size, 0);
-  return cores > 1 && bytes >= PARALLEL_MIN_BYTES ? Math.min(cores, files.length) : 1;
+  // One core is left to V8's background threads, which the serial run already uses.
+  return cores >= PARALLEL_MIN_CORES && bytes >= PARALLEL_MIN_BYTES ? Math.min(cores - 1, files.length) : 1;
 }
 
 function list(names: readonly string[]): string {
