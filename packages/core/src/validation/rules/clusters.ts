@@ -4,9 +4,10 @@ import { processAt, type ReferenceIndex } from '../model.js';
 import { isObject, type JsonObject, quote } from '../util.js';
 
 /**
- * Which cluster each process belongs to, by the index of the first process of its name: the sharded cluster of
- * its replica set (shard or config server) or of its router, else its replica set. Standalone processes belong
- * to none. Arrays indexed like processes[] rather than maps by name: nothing allocated per process.
+ * Which cluster each process belongs to: the sharded cluster of its replica set (shard or config server) or of its
+ * router, else its replica set. Standalone processes belong to none. Indexed like processes[], set only at the
+ * first process of each name (the one references resolve to): arrays rather than maps by name, nothing allocated
+ * per process.
  */
 function clusterOfProcesses(doc: JsonObject, refs: ReferenceIndex): readonly (string | undefined)[] {
   // The sharded cluster of each replica set, by the index of its first declaration; the last cluster naming it wins.
@@ -42,13 +43,23 @@ function clusterOfProcesses(doc: JsonObject, refs: ReferenceIndex): readonly (st
       }
     }
   }
-  refs.processes.forEach((index) => {
-    const process = processAt(refs, index);
-    if (process.processType === 'dbs' && typeof process.cluster === 'string' && result[index] === undefined) {
+  for (let index = 0; index < result.length; index++) {
+    const process = firstOfItsName(refs, index);
+    if (process?.processType === 'dbs' && typeof process.cluster === 'string' && result[index] === undefined) {
       result[index] = `sharded cluster ${quote(process.cluster)}`;
     }
-  });
+  }
   return result;
+}
+
+/**
+ * The process at `index` when it is the first of its name (the one references resolve to), else undefined. Loops
+ * over processes[] with it visit the reference index's processes in its order, without iterating the map.
+ */
+function firstOfItsName(refs: ReferenceIndex, index: number): JsonObject | undefined {
+  const process: unknown = refs.processList[index];
+  if (!isObject(process) || typeof process.name !== 'string') return undefined;
+  return refs.processes.get(process.name) === index ? process : undefined;
 }
 
 /** The index of the first process named like the process `host` names (by name or alias), if it has a name. */
@@ -69,16 +80,20 @@ function firstProcessNamed(refs: ReferenceIndex, host: string): number | undefin
 export function checkAuthSchemaVersions(c: Collector, doc: JsonObject, refs: ReferenceIndex): void {
   const clusterOf = clusterOfProcesses(doc, refs);
   const first = new Map<string, { readonly version: number; readonly path: JsonPath; readonly name: string }>();
-  refs.processes.forEach((index, name) => {
-    const version = processAt(refs, index).authSchemaVersion;
+  // In processes[] order, like the reference index; only the first process of each name has a cluster.
+  for (let index = 0; index < clusterOf.length; index++) {
     const cluster = clusterOf[index];
-    if (cluster === undefined || typeof version !== 'number') return;
+    if (cluster === undefined) continue;
+    const process = processAt(refs, index);
+    const name = process.name as string;
+    const version = process.authSchemaVersion;
+    if (typeof version !== 'number') continue;
     const reference = first.get(cluster);
     if (!reference) {
       first.set(cluster, { version, path: ['processes', index, 'authSchemaVersion'], name });
-      return;
+      continue;
     }
-    if (reference.version === version) return;
+    if (reference.version === version) continue;
     const path: JsonPath = ['processes', index, 'authSchemaVersion'];
     const upgrading = (version === 3 && reference.version === 5) || (version === 5 && reference.version === 3);
     const facts = `Process ${quote(name)} has authSchemaVersion ${version}, but ${quote(reference.name)} in the same ${cluster} has ${reference.version}`;
@@ -91,5 +106,5 @@ export function checkAuthSchemaVersions(c: Collector, doc: JsonObject, refs: Ref
       ],
       suggestions: upgrading ? (version === 3 ? ['5'] : []) : [String(reference.version)],
     });
-  });
+  }
 }
