@@ -27,7 +27,8 @@ export function warmUp(doc: ParsedDocument, context?: FeatureContext): void {
   if (host?.type === 'string' && host.parent?.type === 'property') {
     void getCompletion(doc, doc.textDocument.positionAt(host.offset + 1), context);
   }
-  warmEditPath(context);
+  // A task of its own: a keystroke that came meanwhile is answered first.
+  if (!editPathWarm) setTimeout(() => warmEditPath(context), 0);
 }
 
 /** Processes (and three-member replica sets) in the throwaway document: enough for loops to be compiled. */
