@@ -1,11 +1,8 @@
 /** The command line: parse, dispatch, and turn every outcome into an exit code. */
 import { API_HELP } from './api/help.js';
-import { runApi } from './api/run.js';
 import { type HelpTopic, parseCommandLine } from './args.js';
 import { MAIN_HELP, PLAN_HELP, SCHEMA_HELP, VALIDATE_HELP } from './help.js';
 import type { Io } from './io.js';
-import { runPlan } from './planCommand.js';
-import { runSchema } from './schemaCommand.js';
 import { runValidate } from './validateCommand.js';
 
 export async function main(argv: readonly string[], io: Io): Promise<number> {
@@ -24,12 +21,13 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return 0;
     case 'validate':
       return runValidate(command, io);
+    // The other commands are loaded when used (their own chunks of the bundle): `validate` compiles less.
     case 'plan':
-      return runPlan(command, io);
+      return (await import('./planCommand.js')).runPlan(command, io);
     case 'schema':
-      return runSchema(command, io);
+      return (await import('./schemaCommand.js')).runSchema(command, io);
     case 'api':
-      return runApi(command, io);
+      return (await import('./api/run.js')).runApi(command, io);
     default:
       return command satisfies never;
   }

@@ -4,7 +4,6 @@
  * internal errors.
  */
 import { readFileSync } from 'node:fs';
-import { text } from 'node:stream/consumers';
 import { main } from './cli.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -21,7 +20,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 main(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
-  readStdin: () => text(process.stdin),
+  readStdin: async () => (await import('node:stream/consumers')).text(process.stdin),
   cwd: process.cwd(),
   env: process.env,
   tool: {

@@ -12,7 +12,6 @@ import { formatTextFile, formatTextSummary } from './output/text.js';
 import { plural, type Totals, totalsOf } from './output/totals.js';
 import { type CheckSettings, createCheckContext } from './validate/context.js';
 import type { FileResult } from './validate/finding.js';
-import { checkInParallel } from './validate/pool.js';
 import { checkInput } from './validate/task.js';
 
 /**
@@ -118,6 +117,8 @@ export async function runValidate(command: ValidateCommand, io: Io): Promise<num
       if (input.path === undefined) accept(index, checkInput(input, context, stdinText));
       else files.push(index);
     }
+    // Loaded only here: node:worker_threads and the pool cost a serial run nothing.
+    const { checkInParallel } = await import('./validate/pool.js');
     await checkInParallel(
       files.map((index) => inputs[index]!),
       threads,
