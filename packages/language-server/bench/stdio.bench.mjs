@@ -79,7 +79,13 @@ async function start(server = SERVER) {
     rootUri: null,
     capabilities: {
       textDocument: {
-        completion: { completionItem: { snippetSupport: true } },
+        // As VS Code's client declares them (vscode-languageclient 9): completion answers may say shared parts once.
+        completion: {
+          completionItem: { snippetSupport: true },
+          completionList: {
+            itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'],
+          },
+        },
         hover: { contentFormat: ['markdown'] },
         rename: { prepareSupport: true },
       },

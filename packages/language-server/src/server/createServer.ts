@@ -18,6 +18,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { type ParsedDocument, parseDocument } from '../service/document.js';
 import { getCodeActions } from '../service/features/codeActions.js';
+import type { ItemDefault } from '../service/features/completion/compact.js';
 import { getCompletion, resolveCompletionItem } from '../service/features/completion.js';
 import { getDefinition } from '../service/features/definition.js';
 import { byPosition, getDiagnostics, getDuplicateKeyDiagnostics } from '../service/features/diagnostics.js';
@@ -171,6 +172,7 @@ export function createServer(connection: Connection): void {
     service = createLanguageService({
       markdown: contentFormat === undefined || contentFormat.includes('markdown'),
       snippets: text?.completion?.completionItem?.snippetSupport ?? false,
+      itemDefaults: (text?.completion?.completionList?.itemDefaults ?? []) as ItemDefault[],
       selection: settings.selection,
     });
     pullDiagnostics = text?.diagnostic !== undefined;
@@ -248,16 +250,19 @@ export function createServer(connection: Connection): void {
   const offsetOf = (doc: ParsedDocument, position: { line: number; character: number }): number =>
     doc.textDocument.offsetAt(position);
 
+  /** The document of the last completion answer: its items may leave the uri to `itemDefaults.data`. */
+  let lastCompletionUri: string | undefined;
   connection.onCompletion((params, token) =>
     safe('completion', null, () => {
       const doc = served(params.textDocument.uri);
       if (doc === undefined || token.isCancellationRequested) return null;
+      lastCompletionUri = doc.uri;
       return getCompletion(doc, params.position, service.context);
     }),
   );
   connection.onCompletionResolve((item) =>
     safe('completionResolve', item, () => {
-      const uri = (item.data as { uri?: unknown } | undefined)?.uri;
+      const uri = (item.data as { uri?: unknown } | undefined)?.uri ?? lastCompletionUri;
       const doc = typeof uri === 'string' ? served(uri) : undefined;
       return doc ? resolveCompletionItem(doc, item, service.context) : item;
     }),

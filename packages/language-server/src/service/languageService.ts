@@ -10,6 +10,7 @@ import {
 } from 'vscode-json-languageservice';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { type ParsedDocument, parseDocument } from './document.js';
+import type { ItemDefault } from './features/completion/compact.js';
 import type { TextChange } from './incremental.js';
 import { createSelector, SELECTOR_PREFIX, type SelectionSettings } from './selection.js';
 import { sliceText } from './textModel.js';
@@ -22,6 +23,8 @@ export interface LanguageServiceOptions {
   readonly markdown?: boolean;
   /** Whether the client supports snippet syntax in completions (LSP `snippetSupport`); default false. */
   readonly snippets?: boolean;
+  /** The completion `itemDefaults` the client reads (LSP `completionList.itemDefaults`); default none. */
+  readonly itemDefaults?: readonly ItemDefault[];
   readonly selection?: SelectionSettings;
 }
 
@@ -33,6 +36,8 @@ export interface FeatureContext {
   readonly markdown: boolean;
   /** Snippet syntax in completion insert texts, when the client supports it. */
   readonly snippets: boolean;
+  /** What completion answers may say once for all items (`completion/compact.ts`). */
+  readonly itemDefaults: readonly ItemDefault[];
 }
 
 export interface LanguageService {
@@ -67,7 +72,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     allowComments: false,
     schemas: [{ uri: AUTOMATION_SCHEMA_URI, fileMatch: ['*'], schema: automationConfigSchema }],
   });
-  const context: FeatureContext = { json, markdown, snippets };
+  const context: FeatureContext = { json, markdown, snippets, itemDefaults: options.itemDefaults ?? [] };
   let isAutomationConfig = createSelector(options.selection);
   const cache = new Map<string, ParsedDocument>();
   return {

@@ -3,8 +3,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompletionList, Hover, LocationLink, WorkspaceEdit } from 'vscode-languageserver-protocol';
-import { startServer, type TestClient } from './harness.js';
+import type {
+  CompletionItem,
+  CompletionList,
+  Hover,
+  LocationLink,
+  WorkspaceEdit,
+} from 'vscode-languageserver-protocol';
+import { DEFAULT_CAPABILITIES, startServer, type TestClient } from './harness.js';
 
 const examples = new URL('../../../../examples/automation/', import.meta.url);
 const broken = readFileSync(new URL('mistakes/broken.automation.json', examples), 'utf8');
@@ -186,5 +192,48 @@ describe('dbkit-language-server --stdio', () => {
   it('shuts down and exits with code 0', async () => {
     expect(await client.shutdown()).toBe(0);
     expect(client.stderr()).not.toMatch(/failed/);
+  });
+});
+
+describe('dbkit-language-server --stdio, with a client that reads completion itemDefaults (as VS Code does)', () => {
+  it('says the shared range, format and document once, and still resolves each name', async () => {
+    const client = await startServer({
+      ...DEFAULT_CAPABILITIES,
+      textDocument: {
+        ...DEFAULT_CAPABILITIES.textDocument,
+        completion: {
+          ...DEFAULT_CAPABILITIES.textDocument!.completion,
+          completionList: {
+            itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'],
+          },
+        },
+      },
+    });
+    try {
+      const uri = 'file:///work/rs-defaults.automation.json';
+      await client.open(uri, replicaSet);
+      const host = JSON.parse(replicaSet).replicaSets[0].members[0].host as string;
+      const at = positionOf(replicaSet, `"host": "${host}"`, '"host": "'.length + 1);
+      const completion = (await client.connection.sendRequest('textDocument/completion', {
+        textDocument: { uri },
+        position: at,
+      })) as CompletionList;
+      const hostStart = { line: at.line, character: at.character - 2 }; // the opening quote
+      expect(completion.itemDefaults?.editRange).toEqual({
+        start: hostStart,
+        end: { line: at.line, character: hostStart.character + JSON.stringify(host).length },
+      });
+      expect(completion.itemDefaults?.data).toEqual({ uri });
+      const item = completion.items.find((i) => i.label === JSON.stringify(host));
+      expect(item).toBeDefined();
+      expect(item).not.toHaveProperty('textEdit');
+      expect(item).not.toHaveProperty('filterText');
+      // resolve gets the item as the editor holds it: its own data, without the document's uri
+      const resolved = (await client.connection.sendRequest('completionItem/resolve', item)) as CompletionItem;
+      expect(resolved.detail).toBeTruthy();
+      expect(resolved.documentation).toBeTruthy();
+    } finally {
+      await client.shutdown();
+    }
   });
 });

@@ -14,6 +14,7 @@ import type { CompletionItem, CompletionList, Position } from 'vscode-languagese
 import type { ParsedDocument } from '../document.js';
 import { pathOf } from '../jsonAst.js';
 import type { FeatureContext } from '../languageService.js';
+import { compactCompletionList } from './completion/compact.js';
 import {
   type CompletionCursor,
   type CursorAnchor,
@@ -138,7 +139,7 @@ export async function getCompletion(
   }
   items = dedupe(items);
   if (!context.snippets) items = items.map(withoutSnippet);
-  return { isIncomplete, items };
+  return compactCompletionList({ isIncomplete, items }, context.itemDefaults);
 }
 
 /** `completionItem/resolve`: the detail and documentation of a name proposal (others come complete). */
