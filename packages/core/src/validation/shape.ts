@@ -86,40 +86,52 @@ function hasKind(value: unknown, kind: FieldKind): boolean {
   }
 }
 
-/** The field kinds as small integers: checking a field switches on one (a jump table, not string comparisons). */
-const KindCode = {
-  string: 0,
-  integer: 1,
-  number: 2,
-  boolean: 3,
-  object: 4,
-  array: 5,
-  'string-array': 6,
-  'string-or-number': 7,
-  'string-map': 8,
-  any: 9,
-} as const satisfies { readonly [K in FieldKind]: number };
-type KindCode = (typeof KindCode)[FieldKind];
+// The field kinds as small integers: checking a field switches on one. Plain constants rather than an object's
+// properties, so the switch reads no property (optimized code would need feedback for each case it had not met).
+const STRING = 0;
+const INTEGER = 1;
+const NUMBER = 2;
+const BOOLEAN = 3;
+const OBJECT = 4;
+const ARRAY = 5;
+const STRING_ARRAY = 6;
+const STRING_OR_NUMBER = 7;
+const STRING_MAP = 8;
+const ANY = 9;
+type KindCode = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 
-/** `hasKind` on a kind's code; the same cases in the same order. */
+const kindCodes: { readonly [K in FieldKind]: KindCode } = {
+  string: STRING,
+  integer: INTEGER,
+  number: NUMBER,
+  boolean: BOOLEAN,
+  object: OBJECT,
+  array: ARRAY,
+  'string-array': STRING_ARRAY,
+  'string-or-number': STRING_OR_NUMBER,
+  'string-map': STRING_MAP,
+  any: ANY,
+};
+
+/** `hasKind` on a kind's code; the same cases. */
 function hasKindCode(value: unknown, kind: KindCode): boolean {
   switch (kind) {
-    case KindCode.string:
+    case STRING:
       return typeof value === 'string';
-    case KindCode.integer:
+    case INTEGER:
       return typeof value === 'number' && Number.isInteger(value);
-    case KindCode.number:
+    case NUMBER:
       return typeof value === 'number' && Number.isFinite(value);
-    case KindCode.boolean:
+    case BOOLEAN:
       return typeof value === 'boolean';
-    case KindCode.object:
+    case OBJECT:
       return isObject(value);
-    case KindCode.array:
-    case KindCode['string-array']:
+    case ARRAY:
+    case STRING_ARRAY:
       return Array.isArray(value);
-    case KindCode['string-or-number']:
+    case STRING_OR_NUMBER:
       return typeof value === 'string' || typeof value === 'number';
-    case KindCode['string-map']:
+    case STRING_MAP:
       return isStringMap(value);
     default:
       return true;
@@ -307,7 +319,7 @@ export function checkShapeAt(
     const fieldValue = value[name];
     // The most common case, decided here without a call: a string or boolean field that has one.
     if (typeof fieldValue === field.primitive) continue;
-    if (field.kind === KindCode.any) continue;
+    if (field.kind === ANY) continue;
     if (fieldValue === null && !field.spec.required) continue;
     if (field.typeOnly && hasKindCode(fieldValue, field.kind)) continue;
     checkField(c, fieldValue, parent, key, name, field);
@@ -356,30 +368,33 @@ const compiledShapes = new WeakMap<Shape, CompiledShape>();
 
 /** A shape as maps and lists, built once per shape: checking then costs one lookup per present key. */
 function compile(shape: Shape): CompiledShape {
-  let compiled = compiledShapes.get(shape);
-  if (!compiled) {
-    const fields = Object.create(null) as Record<string, CompiledField>;
-    const required: FieldSpec[] = [];
-    const requiredNames: string[] = [];
-    for (const [name, spec] of Object.entries(shape.fields)) {
-      const typeOnly =
-        spec.kind !== 'string-array' &&
-        spec.values === undefined &&
-        spec.deprecated === undefined &&
-        spec.min === undefined &&
-        spec.max === undefined &&
-        spec.above === undefined;
-      const values = spec.values ? new Set(Object.keys(spec.values)) : undefined;
-      const primitive = typeOnly && (spec.kind === 'string' || spec.kind === 'boolean') ? spec.kind : undefined;
-      fields[name] = { spec, kind: KindCode[spec.kind], typeOnly, primitive, values };
-      if (spec.required) {
-        required.push(spec);
-        requiredNames.push(name);
-      }
+  // The lookup alone in this function, the building in another: this runs for every object, and optimized code for
+  // it stays small.
+  return compiledShapes.get(shape) ?? compileShape(shape);
+}
+
+function compileShape(shape: Shape): CompiledShape {
+  const fields = Object.create(null) as Record<string, CompiledField>;
+  const required: FieldSpec[] = [];
+  const requiredNames: string[] = [];
+  for (const [name, spec] of Object.entries(shape.fields)) {
+    const typeOnly =
+      spec.kind !== 'string-array' &&
+      spec.values === undefined &&
+      spec.deprecated === undefined &&
+      spec.min === undefined &&
+      spec.max === undefined &&
+      spec.above === undefined;
+    const primitive = typeOnly && (spec.kind === 'string' || spec.kind === 'boolean') ? spec.kind : undefined;
+    const values = spec.values ? new Set(Object.keys(spec.values)) : undefined;
+    fields[name] = { spec, kind: kindCodes[spec.kind], typeOnly, primitive, values };
+    if (spec.required) {
+      required.push(spec);
+      requiredNames.push(name);
     }
-    compiled = { fields, required, requiredNames, names: Object.keys(shape.fields) };
-    compiledShapes.set(shape, compiled);
   }
+  const compiled: CompiledShape = { fields, required, requiredNames, names: Object.keys(shape.fields) };
+  compiledShapes.set(shape, compiled);
   return compiled;
 }
 

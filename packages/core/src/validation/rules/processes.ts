@@ -21,15 +21,21 @@ const LOG_ROTATE_FIELDS = ['logRotate', 'auditLogRotate'] as const;
 
 /** Every rule on processes[] that needs only the process itself and the reference index. */
 export function checkProcesses(c: Collector, doc: JsonObject, refs: ReferenceIndex): void {
-  const processes = doc.processes;
-  if (!Array.isArray(processes)) return;
+  if (Array.isArray(doc.processes)) checkEachProcess(c, doc.processes, refs);
+  checkUnique(c, doc, refs, 'processes', 'name', 'the process');
+}
+
+/**
+ * The loop alone in its function, here and in the other rules: V8 compiles a long loop while it runs (on-stack
+ * replacement), and code after the loop that never ran before would throw that compiled code away.
+ */
+function checkEachProcess(c: Collector, processes: readonly unknown[], refs: ReferenceIndex): void {
   for (let i = 0; i < processes.length; i++) {
     // One path per process; the checks below extend it only when they report.
     const path: JsonPath = ['processes', i];
     const process = checkShape(c, processes[i], path, processShape);
     if (process) checkProcess(c, process, path, refs);
   }
-  checkUnique(c, doc, refs, 'processes', 'name', 'the process');
 }
 
 function checkProcess(c: Collector, p: JsonObject, path: JsonPath, refs: ReferenceIndex): void {

@@ -41,34 +41,60 @@ export interface ReferenceRule {
   readonly in: readonly IndexName[];
 }
 
-const PROCESS = {
+type Target = Omit<ReferenceRule, 'code'>;
+
+const PROCESS: Target = {
   target: 'a process',
   declaredIn: 'processes[].name (or a process alias)',
   in: ['processes', 'aliases'],
-} as const;
-const REPLICA_SET = { target: 'a replica set', declaredIn: 'replicaSets[]._id', in: ['replicaSets'] } as const;
-const CLUSTER = { target: 'a sharded cluster', declaredIn: 'sharding[].name', in: ['clusters'] } as const;
+};
+const REPLICA_SET: Target = { target: 'a replica set', declaredIn: 'replicaSets[]._id', in: ['replicaSets'] };
+const CLUSTER: Target = { target: 'a sharded cluster', declaredIn: 'sharding[].name', in: ['clusters'] };
+const DB_VERSION: Target = { target: 'a database version', declaredIn: 'dbVersions[].name', in: ['dbVersions'] };
+
+/** A rule built by one object literal, so every rule has the same hidden class and lookups stay monomorphic. */
+function rule(code: DiagnosticCode, { target, declaredIn, in: indexes }: Target): ReferenceRule {
+  return { code, target, declaredIn, in: indexes };
+}
 
 /** Every cross-reference of the document, declared once. */
 export const References = {
-  processVersion: { code: 'DBK201', target: 'a database version', declaredIn: 'dbVersions[].name', in: ['dbVersions'] },
-  memberHost: { code: 'DBK202', ...PROCESS },
-  routerCluster: { code: 'DBK203', ...CLUSTER },
-  shardReplicaSet: { code: 'DBK204', ...REPLICA_SET },
-  configServerReplicaSet: { code: 'DBK205', ...REPLICA_SET },
-  indexReplicaSet: { code: 'DBK206', ...REPLICA_SET },
-  configServerProcess: { code: 'DBK207', ...PROCESS },
-  balancerCluster: { code: 'DBK208', ...CLUSTER },
+  processVersion: rule('DBK201', DB_VERSION),
+  memberHost: rule('DBK202', PROCESS),
+  routerCluster: rule('DBK203', CLUSTER),
+  shardReplicaSet: rule('DBK204', REPLICA_SET),
+  configServerReplicaSet: rule('DBK205', REPLICA_SET),
+  indexReplicaSet: rule('DBK206', REPLICA_SET),
+  configServerProcess: rule('DBK207', PROCESS),
+  balancerCluster: rule('DBK208', CLUSTER),
 } as const satisfies { readonly [name: string]: ReferenceRule };
 
 /** The index of the declaration `name` resolves to through the rule's indexes, or undefined. */
 export function findReference(refs: ReferenceIndex, name: string, rule: ReferenceRule): number | undefined {
   // Index loops here and in the other per-item paths: they run fast even before the code is optimized.
   for (let i = 0; i < rule.in.length; i++) {
-    const found = refs[rule.in[i] as IndexName].get(name);
+    const found = namesIn(refs, rule.in[i] as IndexName).get(name);
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/** One of the reference index's maps, read by name (not `refs[index]`, a lookup by a key that varies). */
+function namesIn(refs: ReferenceIndex, index: IndexName): ReadonlyMap<string, number> {
+  switch (index) {
+    case 'dbVersions':
+      return refs.dbVersions;
+    case 'processes':
+      return refs.processes;
+    case 'aliases':
+      return refs.aliases;
+    case 'replicaSets':
+      return refs.replicaSets;
+    case 'clusters':
+      return refs.clusters;
+    default:
+      return index satisfies never;
+  }
 }
 
 /** Reports a reference that names nothing at `path`, with the closest declared names as suggestions. */

@@ -18,17 +18,18 @@ interface Listings {
 
 /** replicaSets[]: shapes, unique ids, members and their limits, member hosts naming processes. */
 export function checkReplicaSets(c: Collector, doc: JsonObject, refs: ReferenceIndex): void {
-  const sets = doc.replicaSets;
-  if (Array.isArray(sets)) {
-    const count = refs.processList.length;
-    const listings: Listings = { set: new Int32Array(count), member: new Int32Array(count) };
-    for (let r = 0; r < sets.length; r++) {
-      const path: JsonPath = ['replicaSets', r];
-      const rs = checkShape(c, sets[r], path, replicaSetShape);
-      if (rs) checkReplicaSet(c, rs, r, sets, listings, refs);
-    }
-  }
+  if (Array.isArray(doc.replicaSets)) checkEachReplicaSet(c, doc.replicaSets, refs);
   checkUnique(c, doc, refs, 'replicaSets', '_id', 'the replica set');
+}
+
+function checkEachReplicaSet(c: Collector, sets: readonly unknown[], refs: ReferenceIndex): void {
+  const count = refs.processList.length;
+  const listings: Listings = { set: new Int32Array(count), member: new Int32Array(count) };
+  for (let r = 0; r < sets.length; r++) {
+    const path: JsonPath = ['replicaSets', r];
+    const rs = checkShape(c, sets[r], path, replicaSetShape);
+    if (rs) checkReplicaSet(c, rs, r, sets, listings, refs);
+  }
 }
 
 function checkReplicaSet(
