@@ -7,7 +7,7 @@
 import { type Diagnostic as CoreDiagnostic, type JsonPath, validateAutomationConfig } from '@dbkit/core';
 import type { ASTNode, JSONDocument, LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseInFull, reparseIncrementally, type TextChange } from './incremental.js';
+import { parseInFull, reparseIncrementally, settledAround, settleMoves, type TextChange } from './incremental.js';
 import { nodeAtPath, nodeValue, pathOf, propertyHolding } from './jsonAst.js';
 import { type LocatedNode, locatePaths } from './locate.js';
 import { buildReferenceGraph, DECLARING_SECTIONS, type ReferenceGraph } from './references/graph.js';
@@ -25,6 +25,15 @@ export interface ParsedDocument {
   readonly json: JSONDocument;
   /** The tree's root; undefined for an empty text. */
   readonly root: ASTNode | undefined;
+  /**
+   * Runs `read` with the moves an edit left pending (`incremental.ts`) still pending, when `offset` lies inside the
+   * edited container: `json`, `root` and `references` then do not apply them, so typing in one place does not move
+   * a million nodes per keystroke. Only for reads that look at nothing after that container but names and values
+   * (completion of a member's host); anything else reads the document outside.
+   */
+  nearEdit<T>(offset: number, read: () => T): T;
+  /** The tree for the next version's incremental update, moves pending or not (`incremental.ts` settles them). */
+  treeForEdit(): JSONDocument;
   /** Whether `JSON.parse` accepts the text (no syntax error, no comment, no trailing comma). */
   readonly validJson: boolean;
   /** The document's value: what `JSON.parse` returns, or the tree's best reading of a broken text. */
@@ -77,22 +86,35 @@ export function parseDocument(
   // A keystroke reads only the container it reparses and the text around the cursor: the whole text is not built.
   lazy(doc, 'text', () => textDocument.getText());
   doc.slice = (start, end) => sliceText(textDocument, start, end);
-  let treeBuilt = false;
   // The previous tree is reused (and taken over: it is updated in place) only when it was built already.
   const reused = basis?.previous.hasTree()
-    ? reparseIncrementally(basis.previous.json, basis.change, textDocument, doc.slice, jsonService)
+    ? reparseIncrementally(basis.previous.treeForEdit(), basis.change, textDocument, doc.slice, jsonService)
     : undefined;
-  if (reused !== undefined) {
-    treeBuilt = true;
-    doc.json = reused.json;
-  } else {
-    lazy(doc, 'json', () => {
-      treeBuilt = true;
-      return parseInFull(textDocument, jsonService);
-    });
-  }
-  doc.hasTree = () => treeBuilt;
-  lazy(doc, 'root', () => doc.json.root);
+  let tree: JSONDocument | undefined = reused?.json;
+  const treeForEdit = (): JSONDocument => {
+    tree ??= parseInFull(textDocument, jsonService);
+    return tree;
+  };
+  // Every read of the tree applies the moves an edit left pending, except inside `nearEdit`.
+  let holdMoves = false;
+  const settled = (): JSONDocument => {
+    const json = treeForEdit();
+    if (!holdMoves) settleMoves(json);
+    return json;
+  };
+  Object.defineProperty(doc, 'json', { enumerable: true, get: settled });
+  Object.defineProperty(doc, 'root', { enumerable: true, get: () => settled().root });
+  doc.treeForEdit = treeForEdit;
+  doc.hasTree = () => tree !== undefined;
+  doc.nearEdit = (offset, read) => {
+    if (holdMoves || tree === undefined || !settledAround(tree, offset, offset)) return read();
+    holdMoves = true;
+    try {
+      return read();
+    } finally {
+      holdMoves = false;
+    }
+  };
   // JSON.parse runs only when the value is first needed (diagnostics), not on every keystroke, and its result is
   // not kept: core's diagnostics are, and a 17 MB document's value would hold on to about 100 MB more.
   let validJson: boolean | undefined;
@@ -119,17 +141,21 @@ export function parseDocument(
     reused !== undefined && basis !== undefined && !canDeclare(pathOf(reused.fresh))
       ? basis.previous.declarationsFrom()
       : undefined;
-  let graphBuilt = false;
-  lazy(doc, 'references', () => {
-    graphBuilt = true;
-    return buildReferenceGraph(doc.root, inherited);
+  let graph: ReferenceGraph | undefined;
+  Object.defineProperty(doc, 'references', {
+    enumerable: true,
+    get: () => {
+      graph ??= buildReferenceGraph(doc.root, inherited);
+      if (!holdMoves) settled(); // a graph built inside `nearEdit` holds nodes whose moves may be pending
+      return graph;
+    },
   });
-  doc.declarationsFrom = () => (graphBuilt ? doc.references : inherited);
+  doc.declarationsFrom = () => graph ?? inherited;
   lazy(doc, 'semantic', () => validateAutomationConfig(freshValue()));
   doc.locate = (paths) =>
     paths.length === 0
       ? []
-      : treeBuilt || !doc.validJson
+      : tree !== undefined || !doc.validJson
         ? paths.map((path) => locateInTree(doc.root, path))
         : locatePaths(doc.text, paths);
   return doc;

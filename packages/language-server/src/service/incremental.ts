@@ -51,6 +51,51 @@ interface SyntaxSpans {
 }
 const syntaxSpans = new WeakMap<JSONDocument, SyntaxSpans>();
 
+/**
+ * Moves an edit left for later: every node after `container` (the later siblings of it and of its ancestors) is
+ * still `delta` characters off. Moving them is most of what a keystroke costs in a large document (a million
+ * nodes after an edit near the start of 17 MB), and typing goes on in the same container: the moves of several
+ * keystrokes add up and are applied once, when something reads past the container (`settleMoves`). Nodes up to the
+ * end of the container, the container's ancestors included, are always where they are.
+ */
+interface PendingMoves {
+  readonly container: ASTNode;
+  readonly delta: number;
+}
+const pendingMoves = new WeakMap<JSONDocument, PendingMoves>();
+
+/** Applies the moves pending on `json`'s tree, if any: afterwards every offset in it holds. */
+export function settleMoves(json: JSONDocument): void {
+  const pending = pendingMoves.get(json);
+  if (pending === undefined) return;
+  pendingMoves.delete(json);
+  moveAfter(pending.container, pending.delta);
+}
+
+/**
+ * Whether every node of `json`'s tree that starts before `end` is where it is, moves pending or not: `[start, end]`
+ * lies inside the container of the pending moves.
+ */
+export function settledAround(json: JSONDocument, start: number, end: number): boolean {
+  const pending = pendingMoves.get(json);
+  return pending === undefined || strictlyInside(pending.container, start, end);
+}
+
+function strictlyInside(node: ASTNode, start: number, end: number): boolean {
+  return node.offset < start && end < node.offset + node.length;
+}
+
+/** Moves by `delta` everything after `node`: the later siblings of it and of each of its ancestors. */
+function moveAfter(node: ASTNode, delta: number): void {
+  let child = node;
+  for (let ancestor = node.parent; ancestor !== undefined; ancestor = ancestor.parent) {
+    const siblings: readonly ASTNode[] =
+      ancestor.type === 'object' ? ancestor.properties : ancestor.type === 'array' ? ancestor.items : [];
+    for (let i = siblings.indexOf(child) + 1; i < siblings.length; i++) shiftSubtree(siblings[i]!, delta);
+    child = ancestor;
+  }
+}
+
 /** The whole text parsed, with the offsets of its syntax errors and comments kept for the next edit. */
 export function parseInFull(document: TextDocument, json: JsonLanguageService): JSONDocument {
   const parsed = json.parseJSONDocument(document);
@@ -289,6 +334,8 @@ export function reparseIncrementally(
   const oldSpans: SyntaxSpans | undefined =
     oldErrors.length + oldComments.length === 0 ? { errors: [], comments: [] } : syntaxSpans.get(previous);
   if (oldSpans === undefined) return undefined; // a broken tree parsed elsewhere: its errors cannot be moved
+  // Moves pending from the last edit hold off only while the edits stay inside its container.
+  if (!settledAround(previous, change.start, change.end)) settleMoves(previous);
   const delta = change.newLength - (change.end - change.start);
   // The innermost container first; when its text alone does not close with its bracket (a quote typed into a
   // one-line array takes the bracket into a string that runs to the end of the line), the next ones out, a few.
@@ -300,7 +347,15 @@ export function reparseIncrementally(
     attempt = parseContainer(container, outer, delta, document.languageId, slice, json);
     if (attempt === undefined) container = outer === root || (outer?.length ?? 0) > retryLimit ? undefined : outer;
   }
-  if (container === undefined || attempt === undefined) return undefined;
+  if (container === undefined || attempt === undefined) {
+    settleMoves(previous); // the caller parses the text in full and drops this tree
+    return undefined;
+  }
+  // The pending moves carry over when this container replaces the one they are after; otherwise they are applied.
+  const pending = pendingMoves.get(previous);
+  if (pending !== undefined && pending.container !== container) settleMoves(previous);
+  const carried = pending !== undefined && pending.container === container ? pending.delta : 0;
+  pendingMoves.delete(previous);
   const { part, partDocument, reparsed, fresh } = attempt;
   const start = container.offset;
   const oldEnd = start + container.length;
@@ -355,21 +410,18 @@ export function reparseIncrementally(
   if (parent?.type === 'property') (parent as Mutable<typeof parent>).valueNode = fresh;
   else if (parent?.type === 'array') parent.items[parent.items.indexOf(container)] = fresh;
 
-  // Ancestors grow or shrink by delta; everything after the container moves by delta.
-  let child: ASTNode = fresh;
+  // Ancestors grow or shrink by delta; everything after the container moves by delta, later (`PendingMoves`).
   for (let ancestor = parent; ancestor !== undefined; ancestor = ancestor.parent as MutableNode | undefined) {
     ancestor.length += delta;
-    const siblings: readonly ASTNode[] =
-      ancestor.type === 'object' ? ancestor.properties : ancestor.type === 'array' ? ancestor.items : [];
-    for (let i = siblings.indexOf(child) + 1; i < siblings.length; i++) shiftSubtree(siblings[i]!, delta);
     if (ancestor.type === 'property' && ancestor.colonOffset !== undefined && ancestor.colonOffset >= oldEnd) {
       (ancestor as MutableNode).colonOffset! += delta;
     }
-    child = ancestor;
   }
   const updated = json.newJSONDocument(parent === undefined ? fresh : root, errors.items, comments.items);
   if (errors.items.length + comments.items.length > 0) {
     syntaxSpans.set(updated, { errors: errors.spans, comments: comments.spans });
   }
+  if (carried + delta !== 0 && parent !== undefined)
+    pendingMoves.set(updated, { container: fresh, delta: carried + delta });
   return { json: updated, fresh };
 }

@@ -4,45 +4,11 @@
  * broken documents.
  */
 import { describe, expect, it } from 'vitest';
-import type { ASTNode, Diagnostic, JSONDocument, Range } from 'vscode-json-languageservice';
+import type { Diagnostic, JSONDocument, Range } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService } from '../../src/service/languageService.js';
 import { example } from '../utils.js';
-
-/**
- * A plain picture of a tree, one line per node (cheap to build and to compare: the random sessions compare
- * thousands of versions), parents checked on the way.
- */
-function shape(root: ASTNode | undefined): string {
-  const lines: string[] = [];
-  const visit = (node: ASTNode | undefined, parent: ASTNode | undefined, depth: string): void => {
-    if (node === undefined) {
-      lines.push(`${depth}-`);
-      return;
-    }
-    if (node.parent !== parent) throw new Error(`wrong parent at ${node.type} ${node.offset}`);
-    const at = `${depth}${node.type} ${node.offset}+${node.length}`;
-    switch (node.type) {
-      case 'object':
-        lines.push(at);
-        for (const property of node.properties) visit(property, node, `${depth} `);
-        return;
-      case 'array':
-        lines.push(at);
-        for (const item of node.items) visit(item, node, `${depth} `);
-        return;
-      case 'property':
-        lines.push(`${at} colon ${node.colonOffset}`);
-        visit(node.keyNode, node, `${depth} `);
-        visit(node.valueNode, node, `${depth} `);
-        return;
-      default:
-        lines.push(`${at} ${JSON.stringify(node.value)}`);
-    }
-  };
-  visit(root, undefined, '');
-  return lines.join('\n');
-}
+import { declarations, shape } from './trees.js';
 
 /** A document's syntax errors and comments as plain data, in order (vscode-json-languageservice keeps them). */
 function syntax(json: JSONDocument) {
@@ -60,13 +26,6 @@ function syntax(json: JSONDocument) {
 }
 
 const URI = 'file:///work/edit.automation.json';
-
-/** The declarations of a graph as plain data: kind, name, where the name is. */
-function declarations(doc: {
-  references: { allDeclarations: readonly { kind: string; name: string; node: ASTNode }[] };
-}) {
-  return doc.references.allDeclarations.map((d) => `${d.kind} ${d.name} @${d.node.offset}`);
-}
 
 interface Edit {
   readonly start: number;

@@ -115,17 +115,27 @@ export async function getCompletion(
   context: FeatureContext,
 ): Promise<CompletionList | null> {
   const offset = doc.textDocument.offsetAt(position);
-  const nodeAt = doc.json.getNodeFromOffset(offset, true);
-  const anchor = anchorFor(nodeAt, offset);
-  // The cursor is read from a window around the anchor's container, not from the whole text.
-  const base = anchor?.offset ?? 0;
-  const window = anchor === undefined ? doc.text : doc.slice(base, Math.max(anchor.end, offset) + WINDOW_MARGIN);
-  if (isInComment(window, (nodeAt?.offset ?? base) - base, offset - base)) return { isIncomplete: false, items: [] };
-  const cursor = completionCursor(window, offset, anchor, base);
+  // Around the cursor, and for a member's host (names and values only), the tree is read with the moves of the
+  // last keystrokes still pending (`ParsedDocument.nearEdit`): typing a host does not move the nodes after it.
+  const near = doc.nearEdit(offset, () => {
+    const nodeAt = doc.json.getNodeFromOffset(offset, true);
+    const anchor = anchorFor(nodeAt, offset);
+    // The cursor is read from a window around the anchor's container, not from the whole text.
+    const base = anchor?.offset ?? 0;
+    const window = anchor === undefined ? doc.text : doc.slice(base, Math.max(anchor.end, offset) + WINDOW_MARGIN);
+    if (isInComment(window, (nodeAt?.offset ?? base) - base, offset - base)) return undefined;
+    const cursor = completionCursor(window, offset, anchor, base);
+    const names = cursor.site === 'memberHost' && !cursor.atKey ? referenceItems(doc, cursor, cursor.site) : undefined;
+    return { cursor, names };
+  });
+  if (near === undefined) return { isIncomplete: false, items: [] };
+  const { cursor } = near;
   const m = markup(context.markdown);
   let items: CompletionItem[];
   let isIncomplete = false;
-  if (cursor.site !== undefined && !cursor.atKey) {
+  if (near.names !== undefined) {
+    ({ items, isIncomplete } = near.names);
+  } else if (cursor.site !== undefined && !cursor.atKey) {
     // A field that names a declaration is a plain string in the schema (no enum, default or example), so the names
     // are the whole answer; the JSON service, which would validate the whole document to find that out, is skipped.
     ({ items, isIncomplete } = referenceItems(doc, cursor, cursor.site));

@@ -1,0 +1,85 @@
+/**
+ * Moves left pending while typing in one place (`incremental.ts`, `ParsedDocument.nearEdit`): completion at the
+ * edit answers as on a fresh parse of the same text after every keystroke, and whatever reads past the edit later
+ * (the tree, the graph, definitions, hovers) finds every node where a full parse puts it.
+ */
+import { describe, expect, it } from 'vitest';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { getCompletion } from '../../src/service/features/completion.js';
+import { getDefinition } from '../../src/service/features/definition.js';
+import { createLanguageService } from '../../src/service/languageService.js';
+import { TextModel } from '../../src/service/textModel.js';
+import { sampleConfig } from '../../src/service/warmUp.js';
+import { declarations, shape } from './trees.js';
+
+const URI = 'file:///work/typing.automation.json';
+const text = sampleConfig(45);
+
+/** Offset just inside the quotes of the `n`-th member host (0-based) in `within`. */
+function hostAt(within: string, n: number): number {
+  let at = -1;
+  for (let i = 0; i <= n; i++) at = within.indexOf('"host": "', at + 1);
+  return at + '"host": "'.length;
+}
+
+type Step =
+  | { readonly type: readonly [host: number, skip: number, typed: string] }
+  | { readonly erase: readonly [host: number, count: number] }
+  | { readonly define: number };
+
+/** Applies `steps` to an open document, completing at the cursor after every keystroke; compares with fresh parses. */
+async function session(steps: readonly Step[]): Promise<void> {
+  const service = createLanguageService();
+  const document = new TextModel(URI, 'json', 1, text);
+  void service.parse(document).references; // the tree and graph exist, as after the warm-up
+  const fresh = () => {
+    const other = createLanguageService();
+    return { service: other, doc: other.parse(TextDocument.create(URI, 'json', 1, document.getText())) };
+  };
+  const keystroke = async (at: number, remove: number, insert: string) => {
+    document.edit({ start: at, end: at + remove, text: insert }, document.version + 1);
+    const doc = service.update(document, { start: at, end: at + remove, newLength: insert.length });
+    const cursor = document.positionAt(at + insert.length);
+    const answer = await getCompletion(doc, cursor, service.context);
+    const expected = fresh();
+    expect(answer, `completion after "${insert}" at ${at}`).toEqual(
+      await getCompletion(expected.doc, cursor, expected.service.context),
+    );
+  };
+  for (const step of steps) {
+    if ('type' in step) {
+      const [host, skip, typed] = step.type;
+      const start = hostAt(document.getText(), host) + skip;
+      for (let i = 0; i < typed.length; i++) await keystroke(start + i, 0, typed[i]!);
+    } else if ('erase' in step) {
+      const [host, count] = step.erase;
+      const end = document.getText().indexOf('"', hostAt(document.getText(), host));
+      for (let i = 0; i < count; i++) await keystroke(end - 1 - i, 1, '');
+    } else {
+      // Go to definition from a host after the edits: reads nodes that moved.
+      const at = hostAt(document.getText(), step.define) + 1;
+      const doc = service.parse(document);
+      const expected = fresh();
+      expect(getDefinition(doc, at)).toEqual(getDefinition(expected.doc, at));
+    }
+  }
+  const doc = service.parse(document);
+  const full = fresh().doc;
+  expect(shape(doc.root)).toBe(shape(full.root));
+  expect(declarations(doc)).toEqual(declarations(full));
+}
+
+describe('moves left pending while typing', () => {
+  it.for([
+    ['typing into the first member host', [{ type: [0, 0, 'sample-1'] }]],
+    ['typing, then erasing back to the same length', [{ type: [0, 3, 'abc'] }, { erase: [0, 3] }]],
+    ['typing into one host, then into a later one', [{ type: [0, 0, 'sam'] }, { type: [40, 2, 'xyz'] }]],
+    ['typing into a later host, then an earlier one', [{ type: [40, 0, 'sam'] }, { type: [3, 1, 'pl'] }]],
+    [
+      'a definition read past the edit between keystrokes',
+      [{ type: [1, 0, 'sa'] }, { define: 30 }, { type: [1, 2, 'mple-4'] }, { define: 44 }],
+    ],
+  ] as const)('%s: completion as on a fresh parse, then every node in place', async ([, steps]) => {
+    await session(steps as readonly Step[]);
+  });
+});
