@@ -43,10 +43,11 @@ function checkReplicaSet(
   const members = rs.members;
   if (Array.isArray(members)) {
     const membersPath: JsonPath = ['replicaSets', r, 'members'];
+    const ids = members.length > MAX_SCANNED_MEMBERS ? new Map<number, number>() : undefined;
     for (let m = 0; m < members.length; m++) {
       const member = checkShapeAt(c, members[m], membersPath, m, memberShape);
       if (!member) continue;
-      if (typeof member._id === 'number') checkMemberId(c, member._id, members, membersPath, m);
+      if (typeof member._id === 'number') checkMemberId(c, member._id, members, membersPath, m, ids);
       checkMemberLimits(c, member, membersPath, m);
       if (typeof member.host === 'string') {
         checkMemberHost(c, member.host, membersPath, m, rs, r, sets, listings, refs);
@@ -65,24 +66,45 @@ function checkReplicaSet(
   }
 }
 
+/** Up to this many members (the server allows 50) a scan of the earlier ones costs less than a map per set. */
+const MAX_SCANNED_MEMBERS = 64;
+
 /**
- * Reports a member whose _id an earlier member of the set already uses. A replica set has at most 50 members,
- * so scanning the earlier ones costs less than a map per set.
+ * Reports a member whose _id an earlier member of the set already uses. `ids` maps each _id to its first member
+ * in sets too large to scan (undefined for the others).
  */
-function checkMemberId(c: Collector, id: number, members: readonly unknown[], membersPath: JsonPath, m: number): void {
+function checkMemberId(
+  c: Collector,
+  id: number,
+  members: readonly unknown[],
+  membersPath: JsonPath,
+  m: number,
+  ids: Map<number, number> | undefined,
+): void {
+  const earlier = ids ? firstMemberInMap(ids, id, m) : firstMemberByScan(members, m, id);
+  if (earlier === undefined) return;
+  c.report(
+    'DBK310',
+    pathTo(membersPath, m, '_id'),
+    `Member _id ${id} is already used by members[${earlier}] of this replica set: the server identifies members by _id. Give this member an unused _id.`,
+    { related: [{ path: pathTo(membersPath, earlier, '_id'), message: `members[${earlier}] uses _id ${id}` }] },
+  );
+}
+
+function firstMemberInMap(ids: Map<number, number>, id: number, m: number): number | undefined {
+  const earlier = ids.get(id);
+  if (earlier === undefined) ids.set(id, m);
+  return earlier;
+}
+
+function firstMemberByScan(members: readonly unknown[], m: number, id: number): number | undefined {
   for (let earlier = 0; earlier < m; earlier++) {
     const other: unknown = members[earlier];
     if (!isObject(other) || typeof other._id !== 'number') continue;
-    // The same comparison as a map key's (SameValueZero): NaN matches NaN.
-    if (other._id !== id && !(Number.isNaN(other._id) && Number.isNaN(id))) continue;
-    c.report(
-      'DBK310',
-      pathTo(membersPath, m, '_id'),
-      `Member _id ${id} is already used by members[${earlier}] of this replica set: the server identifies members by _id. Give this member an unused _id.`,
-      { related: [{ path: pathTo(membersPath, earlier, '_id'), message: `members[${earlier}] uses _id ${id}` }] },
-    );
-    return;
+    // The comparison of a map's keys (SameValueZero): NaN matches NaN.
+    if (other._id === id || (Number.isNaN(other._id) && Number.isNaN(id))) return earlier;
   }
+  return undefined;
 }
 
 function checkMemberLimits(c: Collector, member: JsonObject, membersPath: JsonPath, m: number): void {
