@@ -32,7 +32,23 @@ export function memo<T>(node: ASTNode, key: MemoKey<T>, compute: () => T): T {
   return value;
 }
 
+/** How many times a node holding each kind of fact has been forgotten. */
+const epochs = new Map<MemoKey<unknown>, number>();
+
+/**
+ * A number that changes whenever a node holding a `key` fact is forgotten: what was computed from every node's
+ * `key` fact still holds while it stays the same.
+ */
+export function factsEpoch(key: MemoKey<unknown>): number {
+  return epochs.get(key) ?? 0;
+}
+
 /** Forgets the facts of `node` and of every node above it (their subtrees hold an edit). */
 export function forgetUpwards(node: ASTNode | undefined): void {
-  for (let at = node; at !== undefined; at = at.parent) facts.delete(at);
+  for (let at = node; at !== undefined; at = at.parent) {
+    const map = facts.get(at);
+    if (map === undefined) continue;
+    for (const key of map.keys()) epochs.set(key, (epochs.get(key) ?? 0) + 1);
+    facts.delete(at);
+  }
 }
