@@ -22,7 +22,7 @@ export const authShape: Shape = {
     autoPwd: str,
     deploymentAuthMechanisms: { kind: 'string-array', values: AuthMechanism, openValues: true },
     autoAuthMechanisms: { kind: 'string-array', values: AuthMechanism, openValues: true },
-    autoAuthMechanism: any, // real, read-only
+    autoAuthMechanism: str, // real, read-only: the older single form of autoAuthMechanisms
     autoAuthRestrictions: arr, // real
     key: str,
     keyfile: str,
@@ -48,9 +48,28 @@ export const userWantedShape: Shape = {
     otherDBRoles: obj,
     authenticationRestrictions: arr,
     mechanisms: strArr, // real
-    scramSha1Creds: obj, // real
-    scramSha256Creds: obj, // real
+    scramSha1Creds: obj, // real: checked with scramCredentialsShape
+    scramSha256Creds: obj, // real: checked with scramCredentialsShape
     customData: any, // real
+  },
+};
+
+/**
+ * The SCRAM credentials the service stores for a wanted user (`scramSha1Creds`, `scramSha256Creds`; real, not in
+ * the spec): the service derives them from a password, and a document read back carries them instead of the
+ * password. All four fields are needed for the server to check a password against them.
+ */
+export const scramCredentialsShape: Shape = {
+  label: 'stored SCRAM credentials',
+  fields: {
+    iterationCount: {
+      kind: 'integer',
+      required: true,
+      doc: 'the number of hashing iterations the credentials were derived with',
+    },
+    salt: { kind: 'string', required: true, doc: 'the salt, base64' },
+    serverKey: { kind: 'string', required: true, doc: 'the server key, base64' },
+    storedKey: { kind: 'string', required: true, doc: 'the stored key, base64' },
   },
 };
 
@@ -67,7 +86,7 @@ export const roleRefShape: Shape = {
   fields: {
     role: { kind: 'string', required: true, doc: 'the role name' },
     db: { kind: 'string', required: true, doc: 'the database of the role' },
-    minFcv: any, // real (operators)
+    minFcv: str, // real (operators)
   },
 };
 

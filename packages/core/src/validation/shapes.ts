@@ -50,7 +50,7 @@ export const configShape: Shape = {
     roles: arr,
     kerberos: obj,
     indexConfigs: arr,
-    uiBaseUrl: any, // real
+    uiBaseUrl: str, // real
     dbToolsVersion: any, // real
     ...Object.fromEntries(SERVICE_MANAGED_SECTIONS.map((name) => [name, any])),
   },
@@ -74,7 +74,7 @@ export const dbVersionShape: Shape = {
     name: { kind: 'string', required: true, doc: 'the name processes[].version refers to' },
     // Required by the spec, but the service's own output omits builds when its version manifest supplies them.
     builds: { kind: 'array', doc: 'the builds available' },
-    isSpecialLTSVersion: any, // real
+    isSpecialLTSVersion: bool, // real
   },
 };
 
@@ -185,15 +185,15 @@ export const processShape: Shape = {
     manualMode: bool,
     // 0 is what the service stores for a process bound to no cores (real: mhelmstetter-large-88-processes.json).
     numCores: { kind: 'integer', min: 0, doc: 'the number of cores to bind; 0 binds none' },
-    horizons: obj, // real
+    horizons: { kind: 'string-map' }, // real: horizon name → host:port
     // Real documents: fields the service and the operators manage.
     logLevel: any,
     fullVersion: any,
     lastGoalVersionAchieved: any,
-    cpuAffinity: any,
+    cpuAffinity: arr, // items: rules/processOptions.ts
     credentialsVersion: any,
     kmipProxyPort: any,
-    plan: any,
+    plan: strArr,
     backupPitRestoreType: any,
     backupRestoreCertificateValidationHostname: any,
     backupRestoreCheckpointTimestamp: any,
@@ -240,7 +240,7 @@ export const replicaSetShape: Shape = {
     force: obj,
     settings: obj, // real
     writeConcernMajorityJournalDefault: any, // real
-    numberArbiters: any, // real
+    numberArbiters: { kind: 'number' }, // real
   },
 };
 
@@ -274,9 +274,9 @@ export const shardedClusterShape: Shape = {
     configServer: strArr,
     shards: arr,
     managedSharding: bool,
-    collections: any, // real
-    tags: any, // real
-    draining: any, // real
+    collections: arr, // real
+    tags: arr, // real
+    draining: strArr, // real
   },
 };
 

@@ -3,12 +3,15 @@ import type { Diagnostic } from './diagnostic.js';
 import { buildReferenceIndex, type ReferenceIndex } from './model.js';
 import { checkAuth } from './rules/auth.js';
 import { checkAuthSchemaVersions } from './rules/clusters.js';
+import { checkStoredCredentials } from './rules/credentials.js';
 import { checkIndexConfigs } from './rules/indexConfigs.js';
 import { checkProcesses } from './rules/processes.js';
+import { checkProcessOptions } from './rules/processOptions.js';
 import { checkReplicaSets } from './rules/replicaSets.js';
 import { checkKerberos, checkLdap, checkRoles, checkTls } from './rules/security.js';
 import { checkBalancer, checkClusterWideConfigurations, checkSharding } from './rules/sharding.js';
 import { checkVersionsAndOptions } from './rules/topLevel.js';
+import { checkUnionFields } from './rules/unionFields.js';
 import { checkShape } from './shape.js';
 import { configShape } from './shapes.js';
 import { isObject, type JsonObject } from './util.js';
@@ -19,13 +22,16 @@ type Rule = (c: Collector, doc: JsonObject, refs: ReferenceIndex) => void;
 const RULES: readonly Rule[] = [
   checkVersionsAndOptions,
   checkProcesses,
+  checkProcessOptions,
   checkReplicaSets,
   checkSharding,
   checkBalancer,
   checkClusterWideConfigurations,
   checkAuthSchemaVersions,
   checkAuth,
+  checkStoredCredentials,
   checkLdap,
+  checkUnionFields,
   checkTls,
   checkRoles,
   checkKerberos,
