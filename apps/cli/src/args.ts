@@ -16,6 +16,8 @@ export interface ValidateCommand {
   readonly color: boolean | undefined;
   /** Threads that check files (the main one and jobs - 1 workers); undefined: automatic (serial below the threshold). */
   readonly jobs: number | undefined;
+  /** `--json-schema`: also check every document against @dbkit/schema's JSON Schema (Ajv); off by default. */
+  readonly jsonSchema: boolean;
 }
 
 export interface PlanCommand {
@@ -140,6 +142,7 @@ function parseValidate(args: readonly string[]): ParsedArgs {
       quiet: values.quiet ?? false,
       color: colorOption(values),
       jobs,
+      jsonSchema: values['json-schema'] ?? false,
     },
   };
 }
@@ -151,6 +154,7 @@ const validateOptions = {
   color: { type: 'boolean' },
   'no-color': { type: 'boolean' },
   jobs: { type: 'string', short: 'j' },
+  'json-schema': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

@@ -41,6 +41,8 @@ Options:
       --color, --no-color         force colour on or off (default: on for a terminal; NO_COLOR, FORCE_COLOR honoured)
   -j, --jobs <n>                  threads that check files: the main one and n-1 workers (default: 1 on up to
                                   2 cores; with more, one per core but one, for large inputs only; 1 = no workers)
+      --json-schema               also check against @dbkit/schema's JSON Schema (Ajv) and report what it finds
+                                  that core's rules do not (nothing, while the two agree); slower
   -h, --help
 
 Exit codes:

@@ -73,7 +73,11 @@ export async function runValidate(command: ValidateCommand, io: Io): Promise<num
   }
   const { inputs } = resolved;
   const color = useColor(command.color, io.env, io.stdout.isTTY === true);
-  const settings: CheckSettings = { quiet: command.quiet, frames: command.format === 'text' ? { color } : undefined };
+  const settings: CheckSettings = {
+    quiet: command.quiet,
+    frames: command.format === 'text' ? { color } : undefined,
+    jsonSchema: command.jsonSchema,
+  };
   const { context, schemaUnavailable } = await createCheckContext(settings);
   if (schemaUnavailable !== undefined) {
     io.stderr.write(

@@ -126,26 +126,43 @@ describe('dbkit validate: text format', () => {
   });
 });
 
-describe('dbkit validate: the JSON Schema step', () => {
-  it('reports what only the schema catches (core does not check the fields of args2_6), with its place', () => {
-    // Without the schema this document would pass: scripts/schema-coverage.mjs lists every such place.
-    const text = edit(valid, (doc) => {
-      doc.processes[0].args2_6.net.port = '27017';
-    });
-    const result = run(['validate', 'port.json', '-f', 'json'], { cwd: tempDir({ 'port.json': text }) });
+describe('dbkit validate: core alone, the JSON Schema on request', () => {
+  /** A port written as a string: the JSON Schema's alone until core checked the fields of args2_6 too. */
+  const port = edit(valid, (doc) => {
+    doc.processes[0].args2_6.net.port = '27017';
+  });
+
+  it('reports by default, from core, what the JSON Schema reports (a port written as a string), with its place', () => {
+    const result = run(['validate', 'port.json', '-f', 'json'], { cwd: tempDir({ 'port.json': port }) });
     expect(result.code).toBe(1);
-    const line = lineOf(text, '"port": "27017"');
+    const line = lineOf(port, '"port": "27017"');
     expect(JSON.parse(result.stdout)).toEqual([
       expect.objectContaining({
         line,
-        column: text.split('\n')[line - 1]!.indexOf('"27017"') + 1,
-        code: 'schema/type',
+        column: port.split('\n')[line - 1]!.indexOf('"27017"') + 1,
+        code: 'DBK102',
         severity: 'error',
         path: ['processes', 0, 'args2_6', 'net', 'port'],
-        source: 'schema',
+        source: 'core',
       }),
     ]);
   });
+
+  it.for(['text', 'json', 'sarif'])(
+    '--json-schema adds nothing to core while the two agree (--format %s)',
+    (format) => {
+      // scripts/schema-coverage.mjs checks the same over the corpus and thousands of damaged documents.
+      const dir = tempDir({ 'b.json': broken, 'port.json': port, 's.json': secretsNearErrors });
+      const plain = run(['validate', 'b.json', 'port.json', 's.json', '-f', format], { cwd: dir });
+      const withSchema = run(['validate', 'b.json', 'port.json', 's.json', '-f', format, '--json-schema'], {
+        cwd: dir,
+      });
+      expect(plain.code).toBe(1);
+      expect(withSchema.code).toBe(1);
+      expect(withSchema.stdout).toBe(plain.stdout);
+      expect(withSchema.stderr).toBe(plain.stderr);
+    },
+  );
 });
 
 describe('dbkit validate: json format', () => {

@@ -67,7 +67,11 @@ export async function runConfigPush(action: PushAction, ctx: ApiContext): Promis
 
   const color = useColor(ctx.command.color, io.env, io.stdout.isTTY === true);
   const p = palette(color);
-  const { context, schemaUnavailable } = await createCheckContext({ quiet: false, frames: { color } });
+  const { context, schemaUnavailable } = await createCheckContext({
+    quiet: false,
+    frames: { color },
+    jsonSchema: false,
+  });
   if (schemaUnavailable !== undefined) {
     err.write(`dbkit: schema not available (${schemaUnavailable}); only core's rules ran\n`);
   }

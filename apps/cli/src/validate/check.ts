@@ -1,6 +1,7 @@
 /**
- * One file, start to finish: parse, choose, validate (JSON Schema and core), merge, place, mask. Pure apart from
- * the validator it is given, so the same function runs in the main thread and in the workers.
+ * One file, start to finish: parse, choose, validate (core's rules; with `--json-schema` the JSON Schema too, merged),
+ * place, mask. Pure apart from the validator it is given, so the same function runs in the main thread and in the
+ * workers.
  */
 import { validateAutomationConfig } from '@dbkit/core';
 import { isAutomationConfigFileName } from '@dbkit/schema/fileMatch';
@@ -17,7 +18,7 @@ import type { SchemaValidator } from './schemaValidator.js';
 import { syntaxFindings } from './syntax.js';
 
 export interface CheckContext {
-  /** Undefined when @dbkit/schema is not available: only core's rules run. */
+  /** The JSON Schema, with `--json-schema` only (core reports all it does); undefined: only core's rules run. */
   readonly validator: SchemaValidator | undefined;
   /** Errors only: no code frames are rendered for warnings and infos (the output leaves them out). */
   readonly quiet: boolean;

@@ -10,6 +10,11 @@ export interface CheckSettings {
   readonly quiet: boolean;
   /** Code frames (text format), coloured or not; undefined: no frames (json, sarif). */
   readonly frames: { readonly color: boolean } | undefined;
+  /**
+   * Also run @dbkit/schema's JSON Schema (`--json-schema`). Off by default: core reports everything the schema
+   * does (`scripts/schema-coverage.mjs`; docs/decisions.md, "dbkit validate without Ajv by default").
+   */
+  readonly jsonSchema: boolean;
 }
 
 export interface ContextLoad {
@@ -24,7 +29,8 @@ export async function createCheckContext(settings: CheckSettings): Promise<Conte
     quiet: settings.quiet,
     frames: settings.frames ? palette(settings.frames.color) : undefined,
   };
-  // The build's validators: the common case, without loading @dbkit/schema or ajv.
+  if (!settings.jsonSchema) return { context: { ...base, validator: undefined } };
+  // The build's validators, without loading @dbkit/schema or ajv's compiler.
   const precompiled = loadPrecompiled();
   if (precompiled) return { context: { ...base, validator: createSchemaValidator(precompiled, 'precompiled') } };
   const schema = await loadSchemaPackage();
