@@ -60,16 +60,28 @@ export const userWantedShape: Shape = {
  * password. All four fields are needed for the server to check a password against them.
  */
 export const scramCredentialsShape: Shape = {
-  label: 'stored SCRAM credentials',
+  label: 'the stored SCRAM credentials object',
   fields: {
     iterationCount: {
       kind: 'integer',
       required: true,
-      doc: 'the number of hashing iterations the credentials were derived with',
+      doc: 'the number of hashing iterations; the server checks a password against all four fields',
     },
-    salt: { kind: 'string', required: true, doc: 'the salt, base64' },
-    serverKey: { kind: 'string', required: true, doc: 'the server key, base64' },
-    storedKey: { kind: 'string', required: true, doc: 'the stored key, base64' },
+    salt: {
+      kind: 'string',
+      required: true,
+      doc: 'the salt, base64; the server checks a password against all four fields',
+    },
+    serverKey: {
+      kind: 'string',
+      required: true,
+      doc: 'the server key, base64; the server checks a password against all four fields',
+    },
+    storedKey: {
+      kind: 'string',
+      required: true,
+      doc: 'the stored key, base64; the server checks a password against all four fields',
+    },
   },
 };
 
