@@ -59,33 +59,6 @@ const kindLabel: { readonly [K in FieldKind]: string } = {
   any: 'any value',
 };
 
-function hasKind(value: unknown, kind: FieldKind): boolean {
-  switch (kind) {
-    case 'string':
-      return typeof value === 'string';
-    case 'integer':
-      return typeof value === 'number' && Number.isInteger(value);
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'object':
-      return isObject(value);
-    case 'array':
-      return Array.isArray(value);
-    case 'string-array':
-      return Array.isArray(value);
-    case 'string-or-number':
-      return typeof value === 'string' || typeof value === 'number';
-    case 'string-map':
-      return isStringMap(value);
-    case 'any':
-      return true;
-    default:
-      return kind satisfies never;
-  }
-}
-
 // The field kinds as small integers: checking a field switches on one. Plain constants rather than an object's
 // properties, so the switch reads no property (optimized code would need feedback for each case it had not met).
 const STRING = 0;
@@ -98,9 +71,9 @@ const STRING_ARRAY = 6;
 const STRING_OR_NUMBER = 7;
 const STRING_MAP = 8;
 const ANY = 9;
-type KindCode = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+export type KindCode = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 
-const kindCodes: { readonly [K in FieldKind]: KindCode } = {
+export const kindCodes: { readonly [K in FieldKind]: KindCode } = {
   string: STRING,
   integer: INTEGER,
   number: NUMBER,
@@ -113,8 +86,8 @@ const kindCodes: { readonly [K in FieldKind]: KindCode } = {
   any: ANY,
 };
 
-/** `hasKind` on a kind's code; the same cases. */
-function hasKindCode(value: unknown, kind: KindCode): boolean {
+/** Whether `value` has the JSON type of the field kind whose code is `kind` (`kindCodes`). */
+export function hasKindCode(value: unknown, kind: KindCode): boolean {
   switch (kind) {
     case STRING:
       return typeof value === 'string';
@@ -146,7 +119,7 @@ function isStringMap(value: unknown): boolean {
 
 /** Expects a JSON type at `path`, reporting DBK102 when the value has another. Returns whether it matched. */
 export function expectKind(c: Collector, value: unknown, path: JsonPath, kind: FieldKind, what: string): boolean {
-  if (hasKind(value, kind)) return true;
+  if (hasKindCode(value, kindCodes[kind])) return true;
   reportKind(c, value, path, kind, what);
   return false;
 }

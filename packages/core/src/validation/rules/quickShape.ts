@@ -6,24 +6,25 @@
  * knows; a present field it does not know how to judge (a range, a deprecation, another kind) answers false, so
  * `checkShape` always has the last word.
  */
-import type { FieldSpec, Shape } from '../shape.js';
-import { isObject, type JsonObject } from '../util.js';
+import { type FieldKind, type FieldSpec, hasKindCode, type KindCode, kindCodes, type Shape } from '../shape.js';
+import type { JsonObject } from '../util.js';
 
-// Kinds as small integers, as in shape.ts: one switch per field, no property read to pick the case.
-const ANY = 0;
-const STRING = 1;
-const INTEGER = 2;
-const NUMBER = 3;
-const BOOLEAN = 4;
-const OBJECT = 5;
-const ARRAY = 6;
-/** A field the quick check leaves to `checkShape` whenever it is present. */
-const SLOW = 7;
-type QuickKind = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
+/** The field kinds the quick check judges alone; the others (arrays of strings, maps…) it leaves to `checkShape`. */
+const QUICK_KINDS: ReadonlySet<FieldKind> = new Set<FieldKind>([
+  'any',
+  'string',
+  'integer',
+  'number',
+  'boolean',
+  'object',
+  'array',
+]);
 
 interface QuickField {
   readonly name: string;
-  readonly kind: QuickKind;
+  readonly kind: KindCode;
+  /** A field the quick check leaves to `checkShape` whenever it is present (a range, a deprecation, another kind). */
+  readonly slow: boolean;
   readonly required: boolean;
   readonly values: ReadonlySet<string> | undefined;
   /** For an object field checked with a shape of its own: that shape, checked in the same walk. */
@@ -37,26 +38,14 @@ export interface QuickShape {
   readonly names: { readonly [name: string]: true | undefined } | undefined;
 }
 
-function quickKind(spec: FieldSpec): QuickKind {
-  if (spec.min !== undefined || spec.max !== undefined || spec.above !== undefined || spec.deprecated) return SLOW;
-  switch (spec.kind) {
-    case 'any':
-      return ANY;
-    case 'string':
-      return STRING;
-    case 'integer':
-      return INTEGER;
-    case 'number':
-      return NUMBER;
-    case 'boolean':
-      return BOOLEAN;
-    case 'object':
-      return OBJECT;
-    case 'array':
-      return ARRAY;
-    default:
-      return SLOW;
-  }
+function isSlow(spec: FieldSpec): boolean {
+  return (
+    spec.min !== undefined ||
+    spec.max !== undefined ||
+    spec.above !== undefined ||
+    Boolean(spec.deprecated) ||
+    !QUICK_KINDS.has(spec.kind)
+  );
 }
 
 /**
@@ -68,9 +57,11 @@ export function quickShape(shape: Shape, inner?: { readonly [field: string]: Qui
   const names = Object.create(null) as { [name: string]: true };
   for (const [name, spec] of Object.entries(shape.fields)) {
     const values = spec.values && spec.kind === 'string' ? new Set(Object.keys(spec.values)) : undefined;
-    const kind = quickKind(spec);
+    const kind = kindCodes[spec.kind];
+    const slow = isSlow(spec);
     const nested = inner !== undefined && Object.hasOwn(inner, name) ? inner[name] : undefined;
-    fields.push({ name, kind, required: spec.required === true, values, inner: kind === OBJECT ? nested : undefined });
+    const object = spec.kind === 'object' && !slow;
+    fields.push({ name, kind, slow, required: spec.required === true, values, inner: object ? nested : undefined });
     names[name] = true;
   }
   return { fields, names: shape.open ? undefined : names };
@@ -90,7 +81,7 @@ export function conformsTo(value: JsonObject, quick: QuickShape): boolean {
       if (field.required) return false;
       continue;
     }
-    if (!hasQuickKind(v, field.kind)) return false;
+    if (field.slow || !hasKindCode(v, field.kind)) return false;
     if (field.values !== undefined && !field.values.has(v as string)) return false;
     if (field.inner !== undefined && !conformsTo(v as JsonObject, field.inner)) return false;
   }
@@ -99,25 +90,4 @@ export function conformsTo(value: JsonObject, quick: QuickShape): boolean {
     for (const key in value) if (names[key] === undefined) return false;
   }
   return true;
-}
-
-function hasQuickKind(value: unknown, kind: QuickKind): boolean {
-  switch (kind) {
-    case ANY:
-      return true;
-    case STRING:
-      return typeof value === 'string';
-    case INTEGER:
-      return typeof value === 'number' && Number.isInteger(value);
-    case NUMBER:
-      return typeof value === 'number' && Number.isFinite(value);
-    case BOOLEAN:
-      return typeof value === 'boolean';
-    case OBJECT:
-      return isObject(value);
-    case ARRAY:
-      return Array.isArray(value);
-    default:
-      return false;
-  }
 }
