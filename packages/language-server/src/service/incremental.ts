@@ -10,19 +10,15 @@
  * Otherwise the caller parses the whole text, as before.
  */
 import type {
-  ArrayASTNode,
   ASTNode,
   Diagnostic,
   JSONDocument,
   LanguageService as JsonLanguageService,
-  NumberASTNode,
-  ObjectASTNode,
-  PropertyASTNode,
   Range,
-  StringASTNode,
 } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { forgetUpwards } from './memo.js';
+import { carriesMoves, carryMoves, deferMoves, settledAround, settleMoves, shiftSubtree } from './moves.js';
 
 /** One edit in the previous version's offsets: `[start, end)` replaced by `newLength` characters. */
 export interface TextChange {
@@ -50,51 +46,6 @@ interface SyntaxSpans {
   readonly comments: readonly number[];
 }
 const syntaxSpans = new WeakMap<JSONDocument, SyntaxSpans>();
-
-/**
- * Moves an edit left for later: every node after `container` (the later siblings of it and of its ancestors) is
- * still `delta` characters off. Moving them is most of what a keystroke costs in a large document (a million
- * nodes after an edit near the start of 17 MB), and typing goes on in the same container: the moves of several
- * keystrokes add up and are applied once, when something reads past the container (`settleMoves`). Nodes up to the
- * end of the container, the container's ancestors included, are always where they are.
- */
-interface PendingMoves {
-  readonly container: ASTNode;
-  readonly delta: number;
-}
-const pendingMoves = new WeakMap<JSONDocument, PendingMoves>();
-
-/** Applies the moves pending on `json`'s tree, if any: afterwards every offset in it holds. */
-export function settleMoves(json: JSONDocument): void {
-  const pending = pendingMoves.get(json);
-  if (pending === undefined) return;
-  pendingMoves.delete(json);
-  moveAfter(pending.container, pending.delta);
-}
-
-/**
- * Whether every node of `json`'s tree that starts before `end` is where it is, moves pending or not: `[start, end]`
- * lies inside the container of the pending moves.
- */
-export function settledAround(json: JSONDocument, start: number, end: number): boolean {
-  const pending = pendingMoves.get(json);
-  return pending === undefined || strictlyInside(pending.container, start, end);
-}
-
-function strictlyInside(node: ASTNode, start: number, end: number): boolean {
-  return node.offset < start && end < node.offset + node.length;
-}
-
-/** Moves by `delta` everything after `node`: the later siblings of it and of each of its ancestors. */
-function moveAfter(node: ASTNode, delta: number): void {
-  let child = node;
-  for (let ancestor = node.parent; ancestor !== undefined; ancestor = ancestor.parent) {
-    const siblings: readonly ASTNode[] =
-      ancestor.type === 'object' ? ancestor.properties : ancestor.type === 'array' ? ancestor.items : [];
-    for (let i = siblings.indexOf(child) + 1; i < siblings.length; i++) shiftSubtree(siblings[i]!, delta);
-    child = ancestor;
-  }
-}
 
 /** The whole text parsed, with the offsets of its syntax errors and comments kept for the next edit. */
 export function parseInFull(document: TextDocument, json: JsonLanguageService): JSONDocument {
@@ -126,67 +77,6 @@ function enclosingContainer(root: ASTNode, start: number, end: number): ASTNode 
     if (next === undefined) return node;
     node = next;
   }
-}
-
-/**
- * Adds `delta` to the offsets of `node` and everything below it. This runs over most of a document after an edit
- * near its start (a million nodes at 17 MB), so each kind of node has its own function: every property access in
- * one of them sees a single kind of object and stays fast, where one function over every kind made V8 look each
- * access up generically (measured on the whole 17 MB tree: 62-96 ms with one function, 33-41 ms with these).
- */
-function shiftSubtree(node: ASTNode, delta: number): void {
-  switch (node.type) {
-    case 'object':
-      shiftObject(node, delta);
-      return;
-    case 'array':
-      shiftArray(node, delta);
-      return;
-    case 'property':
-      shiftProperty(node, delta);
-      return;
-    case 'string':
-      shiftString(node, delta);
-      return;
-    case 'number':
-      shiftNumber(node, delta);
-      return;
-    default:
-      shiftLiteral(node, delta);
-  }
-}
-
-function shiftObject(node: ObjectASTNode, delta: number): void {
-  (node as Mutable<ObjectASTNode>).offset += delta;
-  const properties = node.properties;
-  for (let i = 0; i < properties.length; i++) shiftProperty(properties[i]!, delta);
-}
-
-function shiftArray(node: ArrayASTNode, delta: number): void {
-  (node as Mutable<ArrayASTNode>).offset += delta;
-  const items = node.items;
-  for (let i = 0; i < items.length; i++) shiftSubtree(items[i]!, delta);
-}
-
-function shiftProperty(node: PropertyASTNode, delta: number): void {
-  const property = node as Mutable<PropertyASTNode>;
-  property.offset += delta;
-  if (property.colonOffset !== undefined && property.colonOffset >= 0) property.colonOffset += delta;
-  shiftString(node.keyNode, delta);
-  if (node.valueNode !== undefined) shiftSubtree(node.valueNode, delta);
-}
-
-function shiftString(node: StringASTNode, delta: number): void {
-  (node as Mutable<StringASTNode>).offset += delta;
-}
-
-function shiftNumber(node: NumberASTNode, delta: number): void {
-  (node as Mutable<NumberASTNode>).offset += delta;
-}
-
-/** `true`, `false` and `null`. */
-function shiftLiteral(node: ASTNode, delta: number): void {
-  (node as MutableNode).offset += delta;
 }
 
 /** Whether `[start, end)` holds a character that is not white space (read in growing windows: usually the first). */
@@ -352,10 +242,8 @@ export function reparseIncrementally(
     return undefined;
   }
   // The pending moves carry over when this container replaces the one they are after; otherwise they are applied.
-  const pending = pendingMoves.get(previous);
-  if (pending !== undefined && pending.container !== container) settleMoves(previous);
-  const carried = pending !== undefined && pending.container === container ? pending.delta : 0;
-  pendingMoves.delete(previous);
+  if (carriesMoves(previous, container) === false) settleMoves(previous);
+  const carried = carryMoves(previous)?.delta ?? 0;
   const { part, partDocument, reparsed, fresh } = attempt;
   const start = container.offset;
   const oldEnd = start + container.length;
@@ -421,7 +309,6 @@ export function reparseIncrementally(
   if (errors.items.length + comments.items.length > 0) {
     syntaxSpans.set(updated, { errors: errors.spans, comments: comments.spans });
   }
-  if (carried + delta !== 0 && parent !== undefined)
-    pendingMoves.set(updated, { container: fresh, delta: carried + delta });
+  deferMoves(updated, fresh, carried + delta);
   return { json: updated, fresh };
 }
