@@ -18,7 +18,7 @@ import type {
 } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { forgetUpwards } from './memo.js';
-import { carriesMoves, carryMoves, deferMoves, settledAround, settleMoves, shiftSubtree } from './moves.js';
+import { deferMoves, settledAround, settleMoves, shiftSubtree, takeMoves } from './moves.js';
 
 /** One edit in the previous version's offsets: `[start, end)` replaced by `newLength` characters. */
 export interface TextChange {
@@ -242,8 +242,7 @@ export function reparseIncrementally(
     return undefined;
   }
   // The pending moves carry over when this container replaces the one they are after; otherwise they are applied.
-  if (carriesMoves(previous, container) === false) settleMoves(previous);
-  const carried = carryMoves(previous)?.delta ?? 0;
+  const carried = takeMoves(previous, container);
   const { part, partDocument, reparsed, fresh } = attempt;
   const start = container.offset;
   const oldEnd = start + container.length;

@@ -61,19 +61,16 @@ function moveAfter(node: ASTNode, delta: number): void {
 }
 
 /**
- * Whether the moves pending on `json`'s tree are after `container` (true), after another node (false), or there are
- * none (undefined).
+ * Takes the moves pending on `previous`'s tree off it, for the next version's tree: their delta when they are after
+ * `container` (the container the next edit reparses again: the moves carry over), else 0 after applying them.
  */
-export function carriesMoves(json: JSONDocument, container: ASTNode): boolean | undefined {
-  const pending = pendingMoves.get(json);
-  return pending === undefined ? undefined : pending.container === container;
-}
-
-/** The moves pending on `previous`'s tree, taken off it: the caller carries them over to the next version's. */
-export function carryMoves(previous: JSONDocument): PendingMoves | undefined {
+export function takeMoves(previous: JSONDocument, container: ASTNode): number {
   const pending = pendingMoves.get(previous);
+  if (pending === undefined) return 0;
   pendingMoves.delete(previous);
-  return pending;
+  if (pending.container === container) return pending.delta;
+  moveAfter(pending.container, pending.delta);
+  return 0;
 }
 
 /** Leaves the moves of everything after `container` by `delta` pending on `json`'s tree. */
