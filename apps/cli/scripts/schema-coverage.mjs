@@ -137,17 +137,19 @@ sets.push(['bench corpus', jsonFiles(join(CLI_DIR, 'bench-out', 'validate-cli', 
 
 const read = (file) => JSON.parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
 const summary = [];
+/** A summary row: what the totals gained since `before`. */
+const rowSince = (name, before) => [
+  name,
+  totals.documents - before.documents,
+  totals.withSchemaErrors - before.withSchemaErrors,
+  totals.withAdded - before.withAdded,
+  totals.passWithout - before.passWithout,
+  totals.kept - before.kept,
+];
 for (const [name, files] of sets) {
   const before = { ...totals };
   for (const file of files) measure(`${name}/${file.split('/').pop()}`, read(file));
-  summary.push([
-    name,
-    totals.documents - before.documents,
-    totals.withSchemaErrors - before.withSchemaErrors,
-    totals.withAdded - before.withAdded,
-    totals.passWithout - before.passWithout,
-    totals.kept - before.kept,
-  ]);
+  summary.push(rowSince(name, before));
 }
 
 // The CLI tests' edited documents (test/cli.test.ts).
@@ -162,14 +164,7 @@ for (const [name, files] of sets) {
   secure.ldap.bindQueryUser = 7;
   measure('cli test: secretsNearErrors', secure);
   measure('cli test: staging {"version": 1}', { version: 1 });
-  summary.push([
-    'cli test documents',
-    totals.documents - before.documents,
-    totals.withSchemaErrors - before.withSchemaErrors,
-    totals.withAdded - before.withAdded,
-    totals.passWithout - before.passWithout,
-    totals.kept - before.kept,
-  ]);
+  summary.push(rowSince('cli test documents', before));
 }
 
 // Seeded damage of every example and corpus document, 1 to 3 edits each.
@@ -183,14 +178,7 @@ for (const [name, files] of sets) {
     damage(doc, next, 1 + (seed % 3));
     measure(`fuzz seed ${seed} (${name})`, doc);
   }
-  summary.push([
-    'seeded damage',
-    totals.documents - before.documents,
-    totals.withSchemaErrors - before.withSchemaErrors,
-    totals.withAdded - before.withAdded,
-    totals.passWithout - before.passWithout,
-    totals.kept - before.kept,
-  ]);
+  summary.push(rowSince('seeded damage', before));
 }
 
 console.log(
