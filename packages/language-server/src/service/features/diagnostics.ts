@@ -12,7 +12,7 @@ import {
   type Range,
 } from 'vscode-languageserver-types';
 import type { ParsedDocument } from '../document.js';
-import { duplicateKeys } from '../locate.js';
+import { keyOf } from '../flatTree.js';
 import { type Anchor, rangesOfSpans, spanOfLocated } from '../positions.js';
 
 /** The source every dbkit diagnostic carries: editors show it beside the code. */
@@ -143,16 +143,19 @@ export function toLspDiagnostics(doc: ParsedDocument, diagnostics: readonly Core
  * text gets them from the tree, with its syntax diagnostics; this scan is for valid text and gives nothing else.
  */
 export function getDuplicateKeyDiagnostics(doc: ParsedDocument): Diagnostic[] {
-  if (!doc.validJson) return [];
-  const found = duplicateKeys(doc.text);
-  if (found.length === 0) return [];
-  const ranges = rangesOfSpans(doc.text, found);
-  return found.map((duplicate, i) => ({
+  const flat = doc.flat();
+  if (flat === undefined || flat.duplicates.length === 0) return [];
+  const spans = flat.duplicates.map((node) => ({
+    offset: flat.keyStart[node]!,
+    length: flat.keyEnd[node]! - flat.keyStart[node]!,
+  }));
+  const ranges = rangesOfSpans(doc.text, spans);
+  return flat.duplicates.map((node, i) => ({
     range: ranges[i]!,
     severity: DiagnosticSeverity.Warning,
     code: SyntaxCode.duplicateKey,
     source: DIAGNOSTIC_SOURCE,
-    message: DUPLICATE_KEY_MESSAGE.replace('Duplicate key', `Duplicate key ${JSON.stringify(duplicate.key)}`),
+    message: DUPLICATE_KEY_MESSAGE.replace('Duplicate key', `Duplicate key ${JSON.stringify(keyOf(flat, node))}`),
   }));
 }
 

@@ -24,7 +24,7 @@ import {
   DiagnosticSeverity,
   type Range,
 } from 'vscode-languageserver-types';
-import { locatePaths } from '../locate.js';
+import { locatePaths } from '../flatTree.js';
 import { rangesOfSpans, spanOfLocated } from '../positions.js';
 import { parseRevision } from './plan/revision.js';
 

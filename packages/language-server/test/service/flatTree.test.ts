@@ -1,0 +1,169 @@
+/**
+ * The flat structure of valid JSON (`flatTree.ts`): every path is where vscode-json-languageservice's tree puts it
+ * (examples, tricky text, random documents in every layout), a missing path gives the deepest node on the way, and
+ * the keys given twice in one object are found (every occurrence after the first), as `JSON.parse` loses them.
+ */
+import type { JsonPath } from '@dbkit/core';
+import { describe, expect, it } from 'vitest';
+import { buildFlatTree, keyOf, locatePaths } from '../../src/service/flatTree.js';
+import { example, parsed, seededRandom } from '../utils.js';
+
+/** Every path of a JSON value, containers and scalars. */
+function allPaths(value: unknown, prefix: JsonPath = []): JsonPath[] {
+  const out: JsonPath[] = [prefix];
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) out.push(...allPaths(item, [...prefix, i]));
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) out.push(...allPaths(item, [...prefix, key]));
+  }
+  return out;
+}
+
+function valueAt(value: unknown, path: JsonPath): unknown {
+  let at = value;
+  for (const segment of path) at = (at as Record<string | number, unknown>)[segment];
+  return at;
+}
+
+const TRICKY = `{
+  "a\\"b": { "x\\\\": [1, -2.5e3, "s\\"]", {"k": null}], "": true },
+  "dup": 1,
+  "arr": [ [], {}, [ [ "deep" ] ] ],
+  "dup": { "last": "wins" },
+  "é": "ü\\u0041", "\\u0041": false, "t":true,"n" :null
+}`;
+
+/** The keys `buildFlatTree` reports as given twice, decoded, in document order. */
+function duplicatesOf(text: string): string[] {
+  const tree = buildFlatTree(text);
+  return tree.duplicates.map((node) => keyOf(tree, node));
+}
+
+describe('locatePaths', () => {
+  it.for([
+    'replica-set.automation.json',
+    'sharded-cluster.automation.json',
+    'secure.automation.json',
+    'mistakes/broken.automation.json',
+  ])('finds every path of %s where the tree does', (name) => {
+    const text = example(name);
+    const paths = allPaths(JSON.parse(text));
+    const flat = locatePaths(text, paths);
+    const { doc } = parsed(text);
+    void doc.json; // build the tree: locate now answers from it
+    expect(flat).toEqual(doc.locate(paths));
+  });
+
+  it('handles a BOM, escapes, empty keys, nesting and repeated keys (the last one wins, as in JSON.parse)', () => {
+    const paths = allPaths(JSON.parse(TRICKY));
+    const { doc } = parsed(TRICKY);
+    void doc.json;
+    expect(locatePaths(TRICKY, paths)).toEqual(doc.locate(paths));
+    // A byte-order mark (which JSON.parse refuses and the service strips) moves every place by one.
+    const shift = (node: { offset: number; key?: { offset: number; length: number } }) => ({
+      ...node,
+      offset: node.offset + 1,
+      ...(node.key ? { key: { ...node.key, offset: node.key.offset + 1 } } : {}),
+    });
+    expect(locatePaths(`\ufeff${TRICKY}`, paths)).toEqual(locatePaths(TRICKY, paths).map(shift));
+    const [last] = locatePaths(TRICKY, [['dup', 'last']]);
+    expect(TRICKY.slice(last!.offset, last!.offset + last!.length)).toBe('"wins"');
+  });
+
+  it.for([
+    [['processes', 0, 'nope'], 'processes[0]'],
+    [['processes', 999], 'processes'],
+    [['nope', 'deeper'], 'the root'],
+    [['processes', 'name'], 'processes (a key asked of an array)'],
+  ] as const)('gives the deepest existing node for the missing path %j (%s)', ([path]) => {
+    const text = example('replica-set.automation.json');
+    const { doc } = parsed(text);
+    const flat = locatePaths(text, [path]);
+    void doc.json;
+    expect(flat).toEqual(doc.locate([path]));
+  });
+
+  it('finds every path of 200 random documents in every layout: the span is the value, the key span its key', () => {
+    const next = seededRandom(20261126);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+    const keys = ['a', 'name', '', 'é', 'quo"te', 'back\\slash', 'x:y', '{[', 'a b'];
+    const scalar = () =>
+      pick<unknown>([0, -1.5e-3, 42, true, false, null, '', 'str', 'with "q"', ']}', '\\', 'ü\u2028']);
+    const value = (depth: number): unknown => {
+      const roll = next();
+      if (depth > 3 || roll < 0.4) return scalar();
+      const size = Math.floor(next() * 5);
+      if (roll < 0.7) return Array.from({ length: size }, () => value(depth + 1));
+      const object: Record<string, unknown> = {};
+      for (let i = 0; i < size; i++) object[pick(keys) + (next() < 0.5 ? '' : String(i))] = value(depth + 1);
+      return object;
+    };
+    // JSON.stringify's layouts, and one with odd spacing around every token.
+    const layouts = [
+      (v: unknown) => JSON.stringify(v),
+      (v: unknown) => JSON.stringify(v, null, 2),
+      (v: unknown) => JSON.stringify(v, null, '\t'),
+      (v: unknown) =>
+        ` \r\n${JSON.stringify(v, null, 1).replace(/([,:[\]{}])(?=(?:[^"\\]|\\.|"(?:[^"\\]|\\.)*")*$)/g, ' $1 \n')}\n `,
+    ];
+    for (let n = 0; n < 200; n++) {
+      const document = { root: value(0), list: [value(1), value(1)] };
+      const text = pick(layouts)(document);
+      const parsedValue: unknown = JSON.parse(text);
+      expect(parsedValue).toEqual(document);
+      const paths = allPaths(parsedValue);
+      const located = locatePaths(text, paths);
+      for (const [i, path] of paths.entries()) {
+        const node = located[i]!;
+        const where = `document ${n}, path ${JSON.stringify(path)}: ${text}`;
+        expect(JSON.parse(text.slice(node.offset, node.offset + node.length)), where).toEqual(
+          valueAt(parsedValue, path),
+        );
+        const last = path.at(-1);
+        if (typeof last === 'string') {
+          expect(JSON.parse(text.slice(node.key!.offset, node.key!.offset + node.key!.length)), where).toBe(last);
+        } else {
+          expect(node.key, where).toBeUndefined();
+        }
+      }
+    }
+  });
+});
+
+describe('buildFlatTree: keys given twice', () => {
+  const many = Array.from({ length: 40 }, (_, i) => `"k${i}": ${i}`).join(', ');
+  it.for([
+    ['{"a": 1, "b": 2}', []],
+    ['{"a": 1, "a": 2}', ['a']],
+    ['{"a": 1, "a": 2, "a": 3}', ['a', 'a']],
+    ['{"a": {"a": 1}, "b": [{"a": 1}, {"a": 2}]}', []],
+    ['{"x": {"a": 1, "b": 2, "a": 3}, "x": 0}', ['a', 'x']],
+    ['{"a": 1, "\\u0061": 2}', ['a']],
+    ['{"a\\"": 1, "a\\u0022": 2, "a\\\\": 3}', ['a"']],
+    ['{"a": "b", "b": "a"}', []],
+    ['{"ab": 1, "ba": 2, "abc": 3}', []],
+    [`{${many}, "k7": 0, "k40": 1, "k40": 2}`, ['k7', 'k40']],
+    [`{${many}, "\\u006b3": 0}`, ['k3']],
+    ['[{"a": 1}, {"a": 1}]', []],
+  ] as const)('%s → %j', ([text, expected]) => {
+    expect(duplicatesOf(text)).toEqual(expected);
+  });
+
+  it('finds the repeated keys of 300 random objects, large and small, and no others', () => {
+    const next = seededRandom(7);
+    for (let n = 0; n < 300; n++) {
+      const size = Math.floor(next() * (n % 3 === 0 ? 80 : 10));
+      const members: string[] = [];
+      const seen = new Set<string>();
+      const expected: string[] = [];
+      for (let i = 0; i < size; i++) {
+        const key = `key${Math.floor(next() * size * 1.5)}`;
+        if (seen.has(key)) expected.push(key);
+        seen.add(key);
+        members.push(`${JSON.stringify(key)}: ${next() < 0.3 ? `{"${key}": [1, {"${key}": 2}]}` : i}`);
+      }
+      const text = `{"outer": {${members.join(',\n')}}, "${members.length}": true}`;
+      expect(duplicatesOf(text), text).toEqual(expected);
+    }
+  });
+});
