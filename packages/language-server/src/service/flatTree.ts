@@ -123,16 +123,14 @@ function sameKey(text: string, kind: Uint8Array, keyStart: Int32Array, keyEnd: I
 /** The structure of `text`, which must be valid JSON. */
 export function buildFlatTree(text: string): FlatTree {
   const n = text.length;
-  let capacity = Math.max(64, n >> 4);
+  // About one node per 32 characters in pretty-printed documents; grown by half when short.
+  let capacity = Math.max(64, n >> 5);
   let kind = new Uint8Array(capacity);
   let start = new Int32Array(capacity);
   let end = new Int32Array(capacity);
   let keyStart = new Int32Array(capacity);
   let keyEnd = new Int32Array(capacity);
   let next = new Int32Array(capacity);
-  // Per node, a cheap signature of its key (length and last character; -1 when it holds an escape): keys of one
-  // object are compared in full only when their signatures agree.
-  let signature = new Int32Array(capacity);
   // The open containers, innermost last, with how many children each has so far; maps of keys for large objects.
   let open = new Int32Array(64);
   let children = new Int32Array(64);
@@ -192,14 +190,13 @@ export function buildFlatTree(text: string): FlatTree {
       valueEnd = scalarEnd(text, i);
     }
     if (count === capacity) {
-      capacity *= 2;
+      capacity += capacity >> 1;
       kind = grow(kind, new Uint8Array(capacity));
       start = grow(start, new Int32Array(capacity));
       end = grow(end, new Int32Array(capacity));
       keyStart = grow(keyStart, new Int32Array(capacity));
       keyEnd = grow(keyEnd, new Int32Array(capacity));
       next = grow(next, new Int32Array(capacity));
-      signature = grow(signature, new Int32Array(capacity));
     }
     const node = count++;
     kind[node] = valueKind | (pendingKey >= 0 ? pendingEscaped : 0);
@@ -207,14 +204,11 @@ export function buildFlatTree(text: string): FlatTree {
     keyStart[node] = pendingKey;
     keyEnd[node] = pendingKeyEnd;
     if (pendingKey >= 0 && depth > 0) {
-      const sign =
-        pendingEscaped !== 0 ? -1 : ((pendingKeyEnd - pendingKey) << 16) | text.charCodeAt(pendingKeyEnd - 2);
-      signature[node] = sign;
       const siblings = children[depth - 1]!;
       children[depth - 1] = siblings + 1;
       if (
         siblings > 0 &&
-        isRepeated(text, kind, keyStart, keyEnd, next, signature, keyMaps, open[depth - 1]!, node, depth - 1, siblings)
+        isRepeated(text, kind, keyStart, keyEnd, next, keyMaps, open[depth - 1]!, node, depth - 1, siblings)
       ) {
         duplicates.push(node);
       }
@@ -254,7 +248,6 @@ function isRepeated(
   keyStart: Int32Array,
   keyEnd: Int32Array,
   next: Int32Array,
-  signature: Int32Array,
   keyMaps: (Map<string, number> | undefined)[],
   object: number,
   node: number,
@@ -262,12 +255,8 @@ function isRepeated(
   siblings: number,
 ): boolean {
   if (siblings < LINEAR_KEYS) {
-    const sign = signature[node]!;
     for (let sibling = object + 1; sibling < node; sibling = next[sibling]!) {
-      const other = signature[sibling]!;
-      if ((other === sign || other === -1 || sign === -1) && sameKey(text, kind, keyStart, keyEnd, sibling, node)) {
-        return true;
-      }
+      if (sameKey(text, kind, keyStart, keyEnd, sibling, node)) return true;
     }
     return false;
   }

@@ -13,6 +13,7 @@ import {
 } from 'vscode-languageserver-types';
 import type { ParsedDocument } from '../document.js';
 import { keyOf } from '../flatTree.js';
+import { nodeAtOffset } from '../jsonAst.js';
 import { type Anchor, rangesOfSpans, spanOfLocated } from '../positions.js';
 
 /** The source every dbkit diagnostic carries: editors show it beside the code. */
@@ -139,10 +140,28 @@ export function toLspDiagnostics(doc: ParsedDocument, diagnostics: readonly Core
 }
 
 /**
- * Keys given twice in valid JSON (`JSON.parse` keeps the last value, so the earlier one is silently lost). Broken
- * text gets them from the tree, with its syntax diagnostics; this scan is for valid text and gives nothing else.
+ * Keys given twice in valid JSON (`JSON.parse` keeps the last value, so the earlier one is silently lost): every
+ * occurrence after the first. Broken text gets them from the tree, with its syntax diagnostics.
  */
 export function getDuplicateKeyDiagnostics(doc: ParsedDocument): Diagnostic[] {
+  if (!doc.validJson) return [];
+  const found = doc.hasTree() ? repeatedKeysInTree(doc) : repeatedKeysInFlat(doc);
+  return found.map(({ range, key }) => ({
+    range,
+    severity: DiagnosticSeverity.Warning,
+    code: SyntaxCode.duplicateKey,
+    source: DIAGNOSTIC_SOURCE,
+    message: DUPLICATE_KEY_MESSAGE.replace('Duplicate key', `Duplicate key ${JSON.stringify(key)}`),
+  }));
+}
+
+interface RepeatedKey {
+  readonly range: Range;
+  readonly key: string;
+}
+
+/** A freshly opened text: the flat structure found them while it was built (and placed the diagnostics too). */
+function repeatedKeysInFlat(doc: ParsedDocument): RepeatedKey[] {
   const flat = doc.flat();
   if (flat === undefined || flat.duplicates.length === 0) return [];
   const spans = flat.duplicates.map((node) => ({
@@ -150,13 +169,28 @@ export function getDuplicateKeyDiagnostics(doc: ParsedDocument): Diagnostic[] {
     length: flat.keyEnd[node]! - flat.keyStart[node]!,
   }));
   const ranges = rangesOfSpans(doc.text, spans);
-  return flat.duplicates.map((node, i) => ({
-    range: ranges[i]!,
-    severity: DiagnosticSeverity.Warning,
-    code: SyntaxCode.duplicateKey,
-    source: DIAGNOSTIC_SOURCE,
-    message: DUPLICATE_KEY_MESSAGE.replace('Duplicate key', `Duplicate key ${JSON.stringify(keyOf(flat, node))}`),
-  }));
+  return flat.duplicates.map((node, i) => ({ range: ranges[i]!, key: keyOf(flat, node) }));
+}
+
+/**
+ * A version with a tree (edited, or warmed up): vscode-json-languageservice's parse reports every occurrence of a
+ * repeated key, the first one too, among its syntax errors (kept across incremental edits like the others); the
+ * first occurrence is left out, as the flat structure does. Scanning the whole text again on every edit is not.
+ */
+function repeatedKeysInTree(doc: ParsedDocument): RepeatedKey[] {
+  const internals = doc.json as unknown as JsonDocumentInternals;
+  const out: RepeatedKey[] = [];
+  for (const error of internals.syntaxErrors ?? []) {
+    if (error.code !== JsonErrorCode.DuplicateKey) continue;
+    const key = nodeAtOffset(doc.root, doc.textDocument.offsetAt(error.range.start));
+    const property = key?.parent;
+    if (key?.type !== 'string' || property?.type !== 'property' || property.keyNode !== key) continue;
+    const object = property.parent;
+    if (object?.type !== 'object') continue;
+    const earlier = object.properties.some((p) => p.offset < property.offset && p.keyNode.value === key.value);
+    if (earlier) out.push({ range: error.range, key: key.value });
+  }
+  return out;
 }
 
 function lspDiagnostic(

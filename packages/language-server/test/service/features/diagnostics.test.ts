@@ -1,8 +1,10 @@
 /** Diagnostics: plain-JSON syntax, core's rules with ranges, related information, tags and fix data. */
 import { describe, expect, it } from 'vitest';
-import { DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { type Diagnostic, DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
 import { getDiagnostics, getDuplicateKeyDiagnostics } from '../../../src/service/features/diagnostics.js';
-import { example, parsed } from '../../utils.js';
+import { createLanguageService } from '../../../src/service/languageService.js';
+import { example, parsed, TEST_URI } from '../../utils.js';
 
 const valid = example('replica-set.automation.json');
 
@@ -121,5 +123,54 @@ describe("core's rules", () => {
     const { doc } = parsed(text);
     void doc.json;
     expect(getDiagnostics(doc)).toEqual(fast);
+  });
+});
+
+describe('keys given twice: the same warnings on a freshly opened text, with a tree, and after edits', () => {
+  /** Each warning as `line:character key`, in document order. */
+  const summary = (found: readonly Diagnostic[]) =>
+    found.map((d) => `${d.range.start.line}:${d.range.start.character} ${/"(.*?)":/.exec(String(d.message))?.[1]}`);
+
+  it.for([
+    ['none', valid, []],
+    ['one', edit('"version": 12,', '"version": 12,\n  "version": 2,'), ['2:2 version']],
+    [
+      'three times',
+      edit('"version": 12,', '"version": 12, "version": 2, "version": 3,'),
+      ['1:17 version', '1:31 version'],
+    ],
+    [
+      'nested, and the same key in sibling objects',
+      edit('"options": {', '"options": { "a": 1, "b": {"a": 2, "a": 3}, "a": 4, "c": {"a": 5}, "d": [{"a": 6}],'),
+      ['2:37 a', '2:46 a'],
+    ],
+    ['escaped', edit('"version": 12,', '"version": 12, "ver\\u0073ion": 2,'), ['1:17 version']],
+  ] as const)('%s', ([, text, expected]) => {
+    const fresh = getDuplicateKeyDiagnostics(parsed(text).doc);
+    expect(summary(fresh)).toEqual(expected);
+    const { doc: withTree } = parsed(text);
+    void withTree.json; // the tree answers now, not the flat structure
+    expect(summary(getDuplicateKeyDiagnostics(withTree))).toEqual(summary(fresh));
+    expect(getDuplicateKeyDiagnostics(withTree)).toEqual(fresh);
+  });
+
+  it('finds a key repeated by typing, and forgets it when the typing removes it, across incremental edits', () => {
+    const service = createLanguageService();
+    let document = TextDocument.create(TEST_URI, 'json', 1, valid);
+    let doc = service.parse(document);
+    void doc.json;
+    const type = (at: number, remove: number, insert: string) => {
+      const range = { start: document.positionAt(at), end: document.positionAt(at + remove) };
+      document = TextDocument.update(document, [{ range, text: insert }], document.version + 1);
+      doc = service.update(document, { start: at, end: at + remove, newLength: insert.length });
+      expect(doc.hasTree()).toBe(true);
+      const expected = getDuplicateKeyDiagnostics(parsed(document.getText()).doc);
+      expect(getDuplicateKeyDiagnostics(doc)).toEqual(expected);
+      return expected;
+    };
+    const at = valid.indexOf('"version": 12,') + '"version": 12,'.length;
+    expect(type(at, 0, ' "versio": 3,')).toEqual([]);
+    expect(summary(type(at + ' "versio'.length, 0, 'n'))).toEqual(['1:17 version']);
+    expect(type(at + ' "versio'.length, 1, '')).toEqual([]);
   });
 });
