@@ -10,6 +10,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { buildFlatTree, type FlatTree, type LocatedNode, locateInFlat } from './flatTree.js';
 import { parseInFull, reparseIncrementally, type TextChange } from './incremental.js';
 import { nodeAtPath, nodeValue, pathOf, propertyHolding } from './jsonAst.js';
+import { scanForPaths } from './locate.js';
 import { settledAround, settleMoves } from './moves.js';
 import { buildReferenceGraph, DECLARING_SECTIONS, type ReferenceGraph } from './references/graph.js';
 import { sliceText } from './textModel.js';
@@ -44,8 +45,9 @@ export interface ParsedDocument {
   /** `validateAutomationConfig` of the value. */
   readonly semantic: readonly CoreDiagnostic[];
   /**
-   * Where each path is (or the deepest node on the way to it), in one batch. Uses the tree when it is built or the
-   * text is broken; otherwise the flat structure of the text (the diagnostics fast path).
+   * Where each path is (or the deepest node on the way to it), in one batch: from the tree when it is built or the
+   * text is broken, else from the flat structure when it is built, else by a scan for just these paths (the first
+   * push of a freshly opened document, `locate.ts`).
    */
   locate(paths: readonly JsonPath[]): LocatedNode[];
   /**
@@ -171,10 +173,9 @@ export function parseDocument(
   };
   doc.locate = (paths) => {
     if (paths.length === 0) return [];
-    const structure = tree === undefined ? doc.flat() : undefined;
-    return structure === undefined
-      ? paths.map((path) => locateInTree(doc.root, path))
-      : paths.map((path) => locateInFlat(structure, path));
+    if (tree !== undefined || !doc.validJson) return paths.map((path) => locateInTree(doc.root, path));
+    const structure = flat;
+    return structure === undefined ? scanForPaths(doc.text, paths) : paths.map((path) => locateInFlat(structure, path));
   };
   return doc;
 }

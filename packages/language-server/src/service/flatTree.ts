@@ -328,10 +328,3 @@ export function locateInFlat(tree: FlatTree, path: JsonPath): LocatedNode {
   const key = tree.keyStart[node]!;
   return key < 0 ? located : { ...located, key: { offset: key, length: tree.keyEnd[node]! - key } };
 }
-
-/** The located node of every path of valid JSON `text`, in the order given (`locateInFlat`). */
-export function locatePaths(text: string, paths: readonly JsonPath[]): LocatedNode[] {
-  if (paths.length === 0) return [];
-  const tree = buildFlatTree(text);
-  return paths.map((path) => locateInFlat(tree, path));
-}

@@ -1,12 +1,25 @@
 /**
- * The flat structure of valid JSON (`flatTree.ts`): every path is where vscode-json-languageservice's tree puts it
+ * The flat structure of valid JSON (`flatTree.ts`), and the scan for a few paths (`locate.ts`) that answers the same:
+ * every path is where vscode-json-languageservice's tree puts it
  * (examples, tricky text, random documents in every layout), a missing path gives the deepest node on the way, and
  * the keys given twice in one object are found (every occurrence after the first), as `JSON.parse` loses them.
  */
 import type { JsonPath } from '@dbkit/core';
 import { describe, expect, it } from 'vitest';
-import { buildFlatTree, keyOf, locatePaths } from '../../src/service/flatTree.js';
+import { buildFlatTree, keyOf, type LocatedNode, locateInFlat } from '../../src/service/flatTree.js';
+import { scanForPaths } from '../../src/service/locate.js';
 import { example, parsed, seededRandom } from '../utils.js';
+
+/**
+ * The located node of every path, from the flat structure; the scan for just these paths (`locate.ts`, a server's
+ * first push) must answer the same.
+ */
+function locatePaths(text: string, paths: readonly JsonPath[]): LocatedNode[] {
+  const tree = buildFlatTree(text);
+  const located = paths.map((path) => locateInFlat(tree, path));
+  expect(scanForPaths(text, paths)).toEqual(located);
+  return located;
+}
 
 /** Every path of a JSON value, containers and scalars. */
 function allPaths(value: unknown, prefix: JsonPath = []): JsonPath[] {

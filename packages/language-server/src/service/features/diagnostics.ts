@@ -237,7 +237,11 @@ export function byPosition(diagnostics: readonly Diagnostic[]): Diagnostic[] {
  */
 export function getDiagnostics(doc: ParsedDocument, options: DiagnosticsOptions = {}): Diagnostic[] {
   // Core's diagnostics first: reading the value tells whether the text is valid JSON, without a second parse.
-  const semantic = toLspDiagnostics(doc, doc.semantic);
+  const found = doc.semantic;
+  // With the repeated keys asked for, one pass over valid text gives them and every place (the flat structure);
+  // without, a scan for the few paths to place is quicker (a server's first push).
+  if (doc.validJson && options.duplicateKeys !== false) doc.flat();
+  const semantic = toLspDiagnostics(doc, found);
   const syntax = doc.validJson
     ? options.duplicateKeys === false
       ? []

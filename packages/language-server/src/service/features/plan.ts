@@ -24,7 +24,7 @@ import {
   DiagnosticSeverity,
   type Range,
 } from 'vscode-languageserver-types';
-import { locatePaths } from '../flatTree.js';
+import { scanForPaths } from '../locate.js';
 import { rangesOfSpans, spanOfLocated } from '../positions.js';
 import { parseRevision } from './plan/revision.js';
 
@@ -77,7 +77,7 @@ type Side = 'from' | 'to';
 /** Places paths of one side in its text, in one batch. */
 function placer(text: string) {
   return (paths: readonly JsonPath[]): Range[] => {
-    const located = locatePaths(text, paths);
+    const located = scanForPaths(text, paths);
     return rangesOfSpans(
       text,
       located.map((node) => spanOfLocated(text, node)),
