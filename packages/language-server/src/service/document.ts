@@ -7,13 +7,13 @@
 import { type Diagnostic as CoreDiagnostic, type JsonPath, validateAutomationConfig } from '@dbkit/core';
 import type { ASTNode, JSONDocument, LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { buildFlatTree, type FlatTree, type LocatedNode, locateInFlat } from './flatTree.js';
 import { parseInFull, reparseIncrementally, type TextChange } from './incremental.js';
 import { nodeAtPath, nodeValue, pathOf, propertyHolding } from './jsonAst.js';
-import { scanForPaths } from './locate.js';
 import { settledAround, settleMoves } from './moves.js';
 import { buildReferenceGraph, DECLARING_SECTIONS, type ReferenceGraph } from './references/graph.js';
 import { sliceText } from './textModel.js';
+import type { LocatedNode } from './textScan.js';
+import { scanForPaths } from './textScan.js';
 
 export interface ParsedDocument {
   readonly textDocument: TextDocument;
@@ -46,16 +46,9 @@ export interface ParsedDocument {
   readonly semantic: readonly CoreDiagnostic[];
   /**
    * Where each path is (or the deepest node on the way to it), in one batch: from the tree when it is built or the
-   * text is broken, else from the flat structure when it is built, else by a scan for just these paths (the first
-   * push of a freshly opened document, `locate.ts`).
+   * text is broken, else by a scan for just these paths (a freshly opened document's first push, `textScan.ts`).
    */
   locate(paths: readonly JsonPath[]): LocatedNode[];
-  /**
-   * The structure of valid JSON text in typed arrays (`flatTree.ts`): one pass gives the diagnostics both their
-   * places and the keys given twice. Undefined for broken text (the tree reads that). Built on first use and let go
-   * once vscode-json-languageservice's tree exists, which answers the same questions.
-   */
-  flat(): FlatTree | undefined;
   /** Whether the tree has been built (or reused from the previous version). */
   hasTree(): boolean;
   /**
@@ -100,12 +93,8 @@ export function parseDocument(
     ? reparseIncrementally(basis.previous.treeForEdit(), basis.change, textDocument, doc.slice, jsonService)
     : undefined;
   let tree: JSONDocument | undefined = reused?.json;
-  let flat: FlatTree | undefined;
   const treeForEdit = (): JSONDocument => {
-    if (tree === undefined) {
-      tree = parseInFull(textDocument, jsonService);
-      flat = undefined; // the tree answers what the flat structure did: the arrays are not held beside it
-    }
+    tree ??= parseInFull(textDocument, jsonService);
     return tree;
   };
   // Every read of the tree applies the moves an edit left pending, except inside `nearEdit`.
@@ -165,18 +154,12 @@ export function parseDocument(
   });
   doc.declarationsFrom = () => graph ?? inherited;
   lazy(doc, 'semantic', () => validateAutomationConfig(freshValue()));
-  doc.flat = () => {
-    if (!doc.validJson) return undefined;
-    if (tree !== undefined) return flat ?? buildFlatTree(doc.text); // not held beside the tree
-    flat ??= buildFlatTree(doc.text);
-    return flat;
-  };
-  doc.locate = (paths) => {
-    if (paths.length === 0) return [];
-    if (tree !== undefined || !doc.validJson) return paths.map((path) => locateInTree(doc.root, path));
-    const structure = flat;
-    return structure === undefined ? scanForPaths(doc.text, paths) : paths.map((path) => locateInFlat(structure, path));
-  };
+  doc.locate = (paths) =>
+    paths.length === 0
+      ? []
+      : tree !== undefined || !doc.validJson
+        ? paths.map((path) => locateInTree(doc.root, path))
+        : scanForPaths(doc.text, paths);
   return doc;
 }
 

@@ -2,7 +2,7 @@
 import type { ASTNode } from 'vscode-json-languageservice';
 import type { Position, Range } from 'vscode-languageserver-types';
 import type { ParsedDocument } from './document.js';
-import type { LocatedNode } from './flatTree.js';
+import type { LocatedNode } from './textScan.js';
 
 export function rangeOfSpan(doc: ParsedDocument, offset: number, length: number): Range {
   return { start: doc.textDocument.positionAt(offset), end: doc.textDocument.positionAt(offset + length) };

@@ -12,9 +12,9 @@ import {
   type Range,
 } from 'vscode-languageserver-types';
 import type { ParsedDocument } from '../document.js';
-import { keyOf } from '../flatTree.js';
 import { nodeAtOffset } from '../jsonAst.js';
 import { type Anchor, rangesOfSpans, spanOfLocated } from '../positions.js';
+import { type LocatedNode, type RepeatedKey as RepeatedKeySpan, scanText } from '../textScan.js';
 
 /** The source every dbkit diagnostic carries: editors show it beside the code. */
 export const DIAGNOSTIC_SOURCE = 'dbkit';
@@ -112,10 +112,15 @@ function syntaxDiagnostics(doc: ParsedDocument): Diagnostic[] {
 }
 
 /**
- * Core's diagnostics as LSP diagnostics. Every path (diagnostics and related places) is located in one batch, and
- * every range computed in one pass over the line breaks.
+ * Core's diagnostics as LSP diagnostics. Every path (diagnostics and related places) is located in one batch
+ * (`doc.locate`, unless the caller places them otherwise), and every range computed in one pass over the line
+ * breaks.
  */
-export function toLspDiagnostics(doc: ParsedDocument, diagnostics: readonly CoreDiagnostic[]): Diagnostic[] {
+export function toLspDiagnostics(
+  doc: ParsedDocument,
+  diagnostics: readonly CoreDiagnostic[],
+  locate: (paths: readonly JsonPath[]) => LocatedNode[] = doc.locate,
+): Diagnostic[] {
   const paths: JsonPath[] = [];
   const anchors: Anchor[] = [];
   for (const d of diagnostics) {
@@ -126,7 +131,7 @@ export function toLspDiagnostics(doc: ParsedDocument, diagnostics: readonly Core
       anchors.push('value');
     }
   }
-  const located = doc.locate(paths);
+  const located = locate(paths);
   const ranges = rangesOfSpans(
     doc.text,
     located.map((node, i) => spanOfLocated(doc.text, node, anchors[i])),
@@ -145,41 +150,36 @@ export function toLspDiagnostics(doc: ParsedDocument, diagnostics: readonly Core
  */
 export function getDuplicateKeyDiagnostics(doc: ParsedDocument): Diagnostic[] {
   if (!doc.validJson) return [];
-  const found = doc.hasTree() ? repeatedKeysInTree(doc) : repeatedKeysInFlat(doc);
-  return found.map(({ range, key }) => ({
+  return doc.hasTree()
+    ? repeatedKeysInTree(doc)
+    : repeatedKeysInText(doc, scanText(doc.text, [], { repeated: true }).repeated);
+}
+
+function duplicateKeyDiagnostic(range: Range, key: string): Diagnostic {
+  return {
     range,
     severity: DiagnosticSeverity.Warning,
     code: SyntaxCode.duplicateKey,
     source: DIAGNOSTIC_SOURCE,
     message: DUPLICATE_KEY_MESSAGE.replace('Duplicate key', `Duplicate key ${JSON.stringify(key)}`),
-  }));
+  };
 }
 
-interface RepeatedKey {
-  readonly range: Range;
-  readonly key: string;
-}
-
-/** A freshly opened text: the flat structure found them while it was built (and placed the diagnostics too). */
-function repeatedKeysInFlat(doc: ParsedDocument): RepeatedKey[] {
-  const flat = doc.flat();
-  if (flat === undefined || flat.duplicates.length === 0) return [];
-  const spans = flat.duplicates.map((node) => ({
-    offset: flat.keyStart[node]!,
-    length: flat.keyEnd[node]! - flat.keyStart[node]!,
-  }));
-  const ranges = rangesOfSpans(doc.text, spans);
-  return flat.duplicates.map((node, i) => ({ range: ranges[i]!, key: keyOf(flat, node) }));
+/** A freshly opened text: the repeated keys one pass over the text found (`textScan.ts`). */
+function repeatedKeysInText(doc: ParsedDocument, repeated: readonly RepeatedKeySpan[]): Diagnostic[] {
+  if (repeated.length === 0) return [];
+  const ranges = rangesOfSpans(doc.text, repeated);
+  return repeated.map((found, i) => duplicateKeyDiagnostic(ranges[i]!, found.key));
 }
 
 /**
  * A version with a tree (edited, or warmed up): vscode-json-languageservice's parse reports every occurrence of a
  * repeated key, the first one too, among its syntax errors (kept across incremental edits like the others); the
- * first occurrence is left out, as the flat structure does. Scanning the whole text again on every edit is not.
+ * first occurrence is left out, as the text scan does. Scanning the whole text again on every edit is not.
  */
-function repeatedKeysInTree(doc: ParsedDocument): RepeatedKey[] {
+function repeatedKeysInTree(doc: ParsedDocument): Diagnostic[] {
   const internals = doc.json as unknown as JsonDocumentInternals;
-  const out: RepeatedKey[] = [];
+  const out: Diagnostic[] = [];
   for (const error of internals.syntaxErrors ?? []) {
     if (error.code !== JsonErrorCode.DuplicateKey) continue;
     const key = nodeAtOffset(doc.root, doc.textDocument.offsetAt(error.range.start));
@@ -188,7 +188,7 @@ function repeatedKeysInTree(doc: ParsedDocument): RepeatedKey[] {
     const object = property.parent;
     if (object?.type !== 'object') continue;
     const earlier = object.properties.some((p) => p.offset < property.offset && p.keyNode.value === key.value);
-    if (earlier) out.push({ range: error.range, key: key.value });
+    if (earlier) out.push(duplicateKeyDiagnostic(error.range, key.value));
   }
   return out;
 }
@@ -238,14 +238,15 @@ export function byPosition(diagnostics: readonly Diagnostic[]): Diagnostic[] {
 export function getDiagnostics(doc: ParsedDocument, options: DiagnosticsOptions = {}): Diagnostic[] {
   // Core's diagnostics first: reading the value tells whether the text is valid JSON, without a second parse.
   const found = doc.semantic;
-  // With the repeated keys asked for, one pass over valid text gives them and every place (the flat structure);
-  // without, a scan for the few paths to place is quicker (a server's first push).
-  if (doc.validJson && options.duplicateKeys !== false) doc.flat();
-  const semantic = toLspDiagnostics(doc, found);
-  const syntax = doc.validJson
-    ? options.duplicateKeys === false
-      ? []
-      : getDuplicateKeyDiagnostics(doc)
-    : syntaxDiagnostics(doc);
-  return byPosition([...syntax, ...semantic]);
+  if (!doc.validJson) return byPosition([...syntaxDiagnostics(doc), ...toLspDiagnostics(doc, found)]);
+  if (options.duplicateKeys === false) return byPosition(toLspDiagnostics(doc, found));
+  if (doc.hasTree()) return byPosition([...getDuplicateKeyDiagnostics(doc), ...toLspDiagnostics(doc, found)]);
+  // A freshly opened text: one pass finds the repeated keys and places every diagnostic.
+  let repeated: readonly RepeatedKeySpan[] = [];
+  const semantic = toLspDiagnostics(doc, found, (paths) => {
+    const scan = scanText(doc.text, paths, { repeated: true });
+    repeated = scan.repeated;
+    return scan.located;
+  });
+  return byPosition([...repeatedKeysInText(doc, repeated), ...semantic]);
 }

@@ -24,8 +24,8 @@ import {
   DiagnosticSeverity,
   type Range,
 } from 'vscode-languageserver-types';
-import { scanForPaths } from '../locate.js';
 import { rangesOfSpans, spanOfLocated } from '../positions.js';
+import { scanForPaths } from '../textScan.js';
 import { parseRevision } from './plan/revision.js';
 
 /** The source of plan diagnostics: apart from the live `dbkit` ones of the same file. */

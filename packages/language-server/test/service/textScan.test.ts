@@ -1,22 +1,19 @@
 /**
- * The flat structure of valid JSON (`flatTree.ts`), and the scan for a few paths (`locate.ts`) that answers the same:
- * every path is where vscode-json-languageservice's tree puts it
+ * The one pass over valid JSON (`textScan.ts`), with and without the repeated keys asked for: every path is where vscode-json-languageservice's tree puts it
  * (examples, tricky text, random documents in every layout), a missing path gives the deepest node on the way, and
  * the keys given twice in one object are found (every occurrence after the first), as `JSON.parse` loses them.
  */
 import type { JsonPath } from '@dbkit/core';
 import { describe, expect, it } from 'vitest';
-import { buildFlatTree, keyOf, type LocatedNode, locateInFlat } from '../../src/service/flatTree.js';
-import { scanForPaths } from '../../src/service/locate.js';
+import { type LocatedNode, scanForPaths, scanText } from '../../src/service/textScan.js';
 import { example, parsed, seededRandom } from '../utils.js';
 
 /**
- * The located node of every path, from the flat structure; the scan for just these paths (`locate.ts`, a server's
- * first push) must answer the same.
+ * The located node of every path, from the pass that also finds the repeated keys; the pass for the paths alone
+ * (`scanForPaths`, a server's first push) must answer the same.
  */
 function locatePaths(text: string, paths: readonly JsonPath[]): LocatedNode[] {
-  const tree = buildFlatTree(text);
-  const located = paths.map((path) => locateInFlat(tree, path));
+  const { located } = scanText(text, paths, { repeated: true });
   expect(scanForPaths(text, paths)).toEqual(located);
   return located;
 }
@@ -46,10 +43,13 @@ const TRICKY = `{
   "é": "ü\\u0041", "\\u0041": false, "t":true,"n" :null
 }`;
 
-/** The keys `buildFlatTree` reports as given twice, decoded, in document order. */
+/** The keys the full pass reports as given twice, decoded, in document order; each span is its key's quotes. */
 function duplicatesOf(text: string): string[] {
-  const tree = buildFlatTree(text);
-  return tree.duplicates.map((node) => keyOf(tree, node));
+  const { repeated } = scanText(text, [], { repeated: true });
+  for (const found of repeated) {
+    expect(JSON.parse(text.slice(found.offset, found.offset + found.length))).toBe(found.key);
+  }
+  return repeated.map((found) => found.key);
 }
 
 describe('locatePaths', () => {
@@ -61,10 +61,10 @@ describe('locatePaths', () => {
   ])('finds every path of %s where the tree does', (name) => {
     const text = example(name);
     const paths = allPaths(JSON.parse(text));
-    const flat = locatePaths(text, paths);
+    const scanned = locatePaths(text, paths);
     const { doc } = parsed(text);
     void doc.json; // build the tree: locate now answers from it
-    expect(flat).toEqual(doc.locate(paths));
+    expect(scanned).toEqual(doc.locate(paths));
   });
 
   it('handles a BOM, escapes, empty keys, nesting and repeated keys (the last one wins, as in JSON.parse)', () => {
@@ -83,6 +83,24 @@ describe('locatePaths', () => {
     expect(TRICKY.slice(last!.offset, last!.offset + last!.length)).toBe('"wins"');
   });
 
+  it('places a path under a key given twice in its last occurrence only, as JSON.parse reads it', () => {
+    const text = '{"dup": {"a": 1, "b": [2]}, "x": 0, "dup": {"a": 3}}';
+    const paths: JsonPath[] = [
+      ['dup', 'b', 0],
+      ['dup', 'b'],
+      ['dup', 'a'],
+    ];
+    const { doc } = parsed(text);
+    void doc.json;
+    const located = locatePaths(text, paths);
+    expect(located).toEqual(doc.locate(paths));
+    expect(located.map((node) => text.slice(node.offset, node.offset + node.length))).toEqual([
+      '{"a": 3}',
+      '{"a": 3}',
+      '3',
+    ]);
+  });
+
   it.for([
     [['processes', 0, 'nope'], 'processes[0]'],
     [['processes', 999], 'processes'],
@@ -91,9 +109,9 @@ describe('locatePaths', () => {
   ] as const)('gives the deepest existing node for the missing path %j (%s)', ([path]) => {
     const text = example('replica-set.automation.json');
     const { doc } = parsed(text);
-    const flat = locatePaths(text, [path]);
+    const scanned = locatePaths(text, [path]);
     void doc.json;
-    expect(flat).toEqual(doc.locate([path]));
+    expect(scanned).toEqual(doc.locate([path]));
   });
 
   it('finds every path of 200 random documents in every layout: the span is the value, the key span its key', () => {
@@ -143,7 +161,7 @@ describe('locatePaths', () => {
   });
 });
 
-describe('buildFlatTree: keys given twice', () => {
+describe('scanText: keys given twice', () => {
   const many = Array.from({ length: 40 }, (_, i) => `"k${i}": ${i}`).join(', ');
   it.for([
     ['{"a": 1, "b": 2}', []],

@@ -1,0 +1,220 @@
+/**
+ * Where JSON paths are in valid JSON text, and which keys it gives twice in one object, in one pass and without
+ * building a tree: the diagnostics of a freshly opened document. The pass walks the containers on the way to the
+ * wanted paths item by item and skips everything else from one structural character (`"{}[]`) to the next with a
+ * native regular-expression search, hashing keys on the way when the repeated ones are asked for. It replaced two
+ * passes (one for the places, one for the repeated keys); a structure of every node in typed arrays and a loop over
+ * every character were measured too, and were slower (`docs/decisions.md`).
+ *
+ * The text must be valid JSON (`JSON.parse` accepted it); the tree serves broken documents. As with `JSON.parse`, a
+ * key given twice resolves to its last occurrence.
+ */
+import type { JsonPath } from '@dbkit/core';
+
+/** A located node: its span, its kind, and the span of the key when it is a property's value. */
+export interface LocatedNode {
+  readonly type: 'object' | 'array' | 'scalar';
+  readonly offset: number;
+  readonly length: number;
+  readonly key?: { readonly offset: number; readonly length: number };
+}
+
+/** A key given again in the same object: the span of its quoted text, and the key, decoded. */
+export interface RepeatedKey {
+  readonly offset: number;
+  readonly length: number;
+  readonly key: string;
+}
+
+export interface TextScan {
+  /** The located node of every path asked for, in order. */
+  readonly located: LocatedNode[];
+  /** Every occurrence of a key after the first in the same object, in document order (when asked for). */
+  readonly repeated: RepeatedKey[];
+}
+
+/** The paths to place, as a trie: each node what was found at its path, `undefined` until found. */
+interface Trie {
+  readonly children: Map<string | number, Trie>;
+  found?: LocatedNode | undefined;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
+/** Structural characters; `lastIndex` is set before each use (never nested). */
+const STRUCTURAL = /["{}[\]]/g;
+
+function isSpace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+}
+
+function skipSpace(text: string, at: number): number {
+  while (at < text.length && isSpace(text.charCodeAt(at))) at++;
+  return at;
+}
+
+/** Offset just after the string whose opening quote is at `start`. */
+function skipString(text: string, start: number): number {
+  let at = start + 1;
+  for (;;) {
+    const quote = text.indexOf('"', at);
+    if (quote === -1) return text.length;
+    let backslashes = 0;
+    for (let i = quote - 1; text.charCodeAt(i) === BACKSLASH; i--) backslashes++;
+    if (backslashes % 2 === 0) return quote + 1;
+    at = quote + 1;
+  }
+}
+
+/** The key whose quoted text is `[start, end)`, decoded. */
+function keyAt(text: string, start: number, end: number): string {
+  const raw = text.slice(start + 1, end - 1);
+  return raw.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : raw;
+}
+
+/** What one pass collects besides the places: the repeated keys, or `undefined` when they were not asked for. */
+type Repeated = RepeatedKey[] | undefined;
+
+/** Records the key at `[start, end)` in `seen` (the keys of its object so far), and in `repeated` when it is there. */
+function noteKey(text: string, start: number, end: number, seen: Set<string>, repeated: RepeatedKey[]): string {
+  const key = keyAt(text, start, end);
+  if (seen.has(key)) repeated.push({ offset: start, length: end - start, key });
+  else seen.add(key);
+  return key;
+}
+
+/** Offset just after the value starting at `start` (not white space), with its repeated keys when asked for. */
+function skipValue(text: string, start: number, repeated: Repeated): number {
+  const first = text.charCodeAt(start);
+  if (first === QUOTE) return skipString(text, start);
+  if (first === OPEN_BRACE || first === OPEN_BRACKET) {
+    // From one structural character to the next with a native search (`test` with the global flag moves
+    // `lastIndex` without allocating a match); strings are skipped whole. One entry per open container: the keys
+    // seen so far for an object (null for an array, or when keys are not wanted). A flat list searched linearly
+    // was measured slower: comparing many same-length keys costs more than hashing each once.
+    const structural = STRUCTURAL;
+    structural.lastIndex = start;
+    const stack: (Set<string> | null)[] = [];
+    while (structural.test(text)) {
+      const at = structural.lastIndex - 1;
+      const code = text.charCodeAt(at);
+      if (code === QUOTE) {
+        const end = skipString(text, at);
+        structural.lastIndex = end;
+        const keys = stack[stack.length - 1];
+        if (keys === null || keys === undefined || repeated === undefined) continue;
+        let next = end;
+        while (isSpace(text.charCodeAt(next))) next++;
+        if (text.charCodeAt(next) === COLON) noteKey(text, at, end, keys, repeated);
+      } else if (code === OPEN_BRACE) {
+        stack.push(repeated === undefined ? null : new Set());
+      } else if (code === OPEN_BRACKET) {
+        stack.push(null);
+      } else {
+        stack.pop();
+        if (stack.length === 0) return at + 1;
+      }
+    }
+    return text.length;
+  }
+  let at = start;
+  while (at < text.length) {
+    const code = text.charCodeAt(at);
+    if (code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET || isSpace(code)) break;
+    at++;
+  }
+  return at;
+}
+
+/** Forgets what was found below `trie`: a key given again replaces the earlier value, as in `JSON.parse`. */
+function forgetBelow(trie: Trie): void {
+  for (const child of trie.children.values()) {
+    if (child.found === undefined) continue;
+    child.found = undefined;
+    forgetBelow(child);
+  }
+}
+
+/** Scans the value at `start` for the paths below `trie`; returns the offset after it. */
+function scan(text: string, start: number, trie: Trie, key: LocatedNode['key'], repeated: Repeated): number {
+  const first = text.charCodeAt(start);
+  const type = first === OPEN_BRACE ? 'object' : first === OPEN_BRACKET ? 'array' : 'scalar';
+  let end: number;
+  if (trie.children.size === 0 || type === 'scalar') {
+    end = skipValue(text, start, repeated);
+  } else if (type === 'object') {
+    const seen = new Set<string>();
+    let at = skipSpace(text, start + 1);
+    while (text.charCodeAt(at) === QUOTE) {
+      const keyEnd = skipString(text, at);
+      const name = repeated === undefined ? keyAt(text, at, keyEnd) : noteKey(text, at, keyEnd, seen, repeated);
+      const keySpan = { offset: at, length: keyEnd - at };
+      at = skipSpace(text, keyEnd);
+      at = skipSpace(text, at + 1); // the colon
+      const child = trie.children.get(name);
+      if (child !== undefined) forgetBelow(child); // a key given again: only its last value counts
+      at = child ? scan(text, at, child, keySpan, repeated) : skipValue(text, at, repeated);
+      at = skipSpace(text, at);
+      if (text.charCodeAt(at) === COMMA) at = skipSpace(text, at + 1);
+    }
+    end = at + 1;
+  } else {
+    let at = skipSpace(text, start + 1);
+    let index = 0;
+    while (at < text.length && text.charCodeAt(at) !== CLOSE_BRACKET) {
+      const child = trie.children.get(index);
+      at = child ? scan(text, at, child, undefined, repeated) : skipValue(text, at, repeated);
+      at = skipSpace(text, at);
+      if (text.charCodeAt(at) === COMMA) at = skipSpace(text, at + 1);
+      index++;
+    }
+    end = at + 1;
+  }
+  trie.found = { type, offset: start, length: end - start, ...(key ? { key } : {}) };
+  return end;
+}
+
+/**
+ * Scans valid JSON `text` once: the place of every path (for a path that does not exist, the deepest node on the
+ * way to it, the object that lacks a field, as the tree lookup gives) and, when `repeated` is asked for, the keys
+ * given twice. Without them, only the containers on the way to the paths are read key by key.
+ */
+export function scanText(text: string, paths: readonly JsonPath[], options: { repeated: boolean }): TextScan {
+  const root: Trie = { children: new Map() };
+  for (const path of paths) {
+    let node = root;
+    for (const segment of path) {
+      let next = node.children.get(segment);
+      if (next === undefined) {
+        next = { children: new Map() };
+        node.children.set(segment, next);
+      }
+      node = next;
+    }
+  }
+  const repeated: RepeatedKey[] | undefined = options.repeated ? [] : undefined;
+  scan(text, skipSpace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0), root, undefined, repeated);
+  const located = paths.map((path) => {
+    let node = root;
+    let found = root.found ?? { type: 'scalar' as const, offset: 0, length: 0 };
+    for (const segment of path) {
+      const next = node.children.get(segment);
+      if (next?.found === undefined) break;
+      node = next;
+      found = next.found;
+    }
+    return found;
+  });
+  return { located, repeated: repeated ?? [] };
+}
+
+/** The place of every path (`scanText` without the repeated keys: only the containers on the way are read). */
+export function scanForPaths(text: string, paths: readonly JsonPath[]): LocatedNode[] {
+  return scanText(text, paths, { repeated: false }).located;
+}
