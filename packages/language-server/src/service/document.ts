@@ -12,8 +12,7 @@ import { nodeAtPath, nodeValue, pathOf, propertyHolding } from './jsonAst.js';
 import { settledAround, settleMoves } from './moves.js';
 import { buildReferenceGraph, DECLARING_SECTIONS, type ReferenceGraph } from './references/graph.js';
 import { sliceText } from './textModel.js';
-import type { LocatedNode } from './textScan.js';
-import { scanForPaths } from './textScan.js';
+import { type LocatedNode, scanForPaths } from './textScan.js';
 
 export interface ParsedDocument {
   readonly textDocument: TextDocument;
