@@ -107,7 +107,7 @@ export function createServer(connection: Connection): void {
     void safe('diagnostics', undefined, () => {
       const doc = served(uri);
       const version = document.version;
-      // Syntax and core's rules go out first; keys given twice in valid JSON (a second scan of the text) follow.
+      // Syntax and core's rules go out first; keys given twice in valid JSON follow, from the warm-up's tree.
       const first = doc ? getDiagnostics(doc, { duplicateKeys: false }) : [];
       void connection.sendDiagnostics({ uri, version, diagnostics: first });
       if (doc !== undefined) afterDiagnostics(uri, version, first);
@@ -115,25 +115,26 @@ export function createServer(connection: Connection): void {
   }
 
   /**
-   * Once diagnostics are out: the duplicate-key scan, pushed again with the first diagnostics only when it finds
-   * any; then what completion, hover and navigation need (`service/warmUp.ts`), built while the user reads them,
-   * so that the first keystroke does not pay for it. Skipped when a newer version came.
+   * Once diagnostics are out: what completion, hover and navigation need (`service/warmUp.ts`), built while the user
+   * reads them, so that the first keystroke does not pay for it; then the keys given twice in valid JSON, which the
+   * tree just built reports (no other pass over the text), pushed again with the first diagnostics only when there
+   * are any. Each step is skipped when a newer version came.
    */
   function afterDiagnostics(uri: string, version: number, first: readonly Diagnostic[]): void {
     setTimeout(() => {
       if (documents.get(uri)?.version !== version) return;
-      void safe('diagnostics', undefined, () => {
+      void safe('warm-up', undefined, () => {
         const doc = served(uri);
-        const duplicates = doc ? getDuplicateKeyDiagnostics(doc) : [];
-        if (duplicates.length > 0) {
-          void connection.sendDiagnostics({ uri, version, diagnostics: byPosition([...first, ...duplicates]) });
-        }
+        if (doc !== undefined) warmUp(doc, service.context);
       });
       setTimeout(() => {
         if (documents.get(uri)?.version !== version) return;
-        void safe('warm-up', undefined, () => {
+        void safe('diagnostics', undefined, () => {
           const doc = served(uri);
-          if (doc !== undefined) warmUp(doc, service.context);
+          const duplicates = doc ? getDuplicateKeyDiagnostics(doc) : [];
+          if (duplicates.length > 0) {
+            void connection.sendDiagnostics({ uri, version, diagnostics: byPosition([...first, ...duplicates]) });
+          }
         });
       }, 0);
     }, 0);
