@@ -154,12 +154,16 @@ function scan(text: string, start: number, trie: Trie, key: LocatedNode['key'], 
     while (text.charCodeAt(at) === QUOTE) {
       const keyEnd = skipString(text, at);
       const name = repeated === undefined ? keyAt(text, at, keyEnd) : noteKey(text, at, keyEnd, seen, repeated);
-      const keySpan = { offset: at, length: keyEnd - at };
+      const keyStart = at;
       at = skipSpace(text, keyEnd);
       at = skipSpace(text, at + 1); // the colon
       const child = trie.children.get(name);
-      if (child !== undefined) forgetBelow(child); // a key given again: only its last value counts
-      at = child ? scan(text, at, child, keySpan, repeated) : skipValue(text, at, repeated);
+      if (child === undefined) {
+        at = skipValue(text, at, repeated);
+      } else {
+        forgetBelow(child); // a key given again: only its last value counts
+        at = scan(text, at, child, { offset: keyStart, length: keyEnd - keyStart }, repeated);
+      }
       at = skipSpace(text, at);
       if (text.charCodeAt(at) === COMMA) at = skipSpace(text, at + 1);
     }

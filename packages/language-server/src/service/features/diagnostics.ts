@@ -240,7 +240,7 @@ export function getDiagnostics(doc: ParsedDocument, options: DiagnosticsOptions 
   const found = doc.semantic;
   if (!doc.validJson) return byPosition([...syntaxDiagnostics(doc), ...toLspDiagnostics(doc, found)]);
   if (options.duplicateKeys === false) return byPosition(toLspDiagnostics(doc, found));
-  if (doc.hasTree()) return byPosition([...getDuplicateKeyDiagnostics(doc), ...toLspDiagnostics(doc, found)]);
+  if (doc.hasTree()) return byPosition([...repeatedKeysInTree(doc), ...toLspDiagnostics(doc, found)]);
   // A freshly opened text: one pass finds the repeated keys and places every diagnostic.
   let repeated: readonly RepeatedKeySpan[] = [];
   const semantic = toLspDiagnostics(doc, found, (paths) => {
