@@ -1,18 +1,24 @@
 /**
- * One parse per document version, shared by every feature. The text is parsed into vscode-json-languageservice's
- * tree (offsets, parents, syntax errors) on first use; the value comes from `JSON.parse` when the text is valid
+ * One parse per document version, shared by every feature. The text is parsed into the compact tree (`tree/`:
+ * offsets, parents, syntax errors; vscode-json-languageservice's node shapes made on demand) on first use; the value comes from `JSON.parse` when the text is valid
  * JSON (the fast path) and from the tree otherwise; the reference graph and core's diagnostics are built from
  * those on first use too. Everything is computed at most once per version, and only when a feature asks.
  */
 import { type Diagnostic as CoreDiagnostic, type JsonPath, validateAutomationConfig } from '@dbkit/core';
 import type { ASTNode, JSONDocument, LanguageService as JsonLanguageService } from 'vscode-json-languageservice';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseInFull, reparseIncrementally, type TextChange } from './incremental.js';
+import {
+  type DocumentTree,
+  jsonDocumentOf,
+  parseInFull,
+  reparseIncrementally,
+  type TextChange,
+} from './incremental.js';
 import { nodeAtPath, nodeValue, pathOf, propertyHolding } from './jsonAst.js';
-import { settledAround, settleMoves } from './moves.js';
 import { buildReferenceGraph, DECLARING_SECTIONS, type ReferenceGraph } from './references/graph.js';
 import { sliceText } from './textModel.js';
 import { type LocatedNode, scanForPaths } from './textScan.js';
+import { nodeOf } from './tree/nodes.js';
 
 export interface ParsedDocument {
   readonly textDocument: TextDocument;
@@ -22,19 +28,12 @@ export interface ParsedDocument {
   readonly text: string;
   /** The text of `[start, end)`, without building the whole text when the document can avoid it. */
   slice(start: number, end: number): string;
-  /** vscode-json-languageservice's tree: the generic JSON features (completion, hover, folding…) take it. */
+  /** vscode-json-languageservice's document over the tree: the generic JSON features (completion, hover…) take it. */
   readonly json: JSONDocument;
   /** The tree's root; undefined for an empty text. */
   readonly root: ASTNode | undefined;
-  /**
-   * Runs `read` with the moves an edit left pending (`incremental.ts`) still pending, when `offset` lies inside the
-   * edited container: `json`, `root` and `references` then do not apply them, so typing in one place does not move
-   * a million nodes per keystroke. Only for reads that look at nothing after that container but names and values
-   * (completion of a member's host); anything else reads the document outside.
-   */
-  nearEdit<T>(offset: number, read: () => T): T;
-  /** The tree for the next version's incremental update, moves pending or not (`incremental.ts` settles them). */
-  treeForEdit(): JSONDocument;
+  /** The tree, for the next version's incremental update (which updates it in place). */
+  treeForEdit(): DocumentTree;
   /** Whether `JSON.parse` accepts the text (no syntax error, no comment, no trailing comma). */
   readonly validJson: boolean;
   /** The document's value: what `JSON.parse` returns, or the tree's best reading of a broken text. */
@@ -91,31 +90,21 @@ export function parseDocument(
   const reused = basis?.previous.hasTree()
     ? reparseIncrementally(basis.previous.treeForEdit(), basis.change, textDocument, doc.slice, jsonService)
     : undefined;
-  let tree: JSONDocument | undefined = reused?.json;
-  const treeForEdit = (): JSONDocument => {
-    tree ??= parseInFull(textDocument, jsonService);
+  let tree: DocumentTree | undefined = reused?.state;
+  const treeForEdit = (): DocumentTree => {
+    tree ??= parseInFull(textDocument, jsonService, doc.text, isValidJson(), doc.slice);
     return tree;
   };
-  // Every read of the tree applies the moves an edit left pending, except inside `nearEdit`.
-  let holdMoves = false;
-  const settled = (): JSONDocument => {
-    const json = treeForEdit();
-    if (!holdMoves) settleMoves(json);
-    return json;
-  };
-  Object.defineProperty(doc, 'json', { enumerable: true, get: settled });
-  Object.defineProperty(doc, 'root', { enumerable: true, get: () => settled().root });
+  lazy(doc, 'json', () => jsonDocumentOf(treeForEdit(), jsonService));
+  Object.defineProperty(doc, 'root', {
+    enumerable: true,
+    get: () => {
+      const { tree: compact } = treeForEdit();
+      return nodeOf(compact, compact.root);
+    },
+  });
   doc.treeForEdit = treeForEdit;
   doc.hasTree = () => tree !== undefined;
-  doc.nearEdit = (offset, read) => {
-    if (holdMoves || tree === undefined || !settledAround(tree, offset, offset)) return read();
-    holdMoves = true;
-    try {
-      return read();
-    } finally {
-      holdMoves = false;
-    }
-  };
   // JSON.parse runs only when the value is first needed (diagnostics), not on every keystroke, and its result is
   // not kept: core's diagnostics are, and a 17 MB document's value would hold on to about 100 MB more.
   let validJson: boolean | undefined;
@@ -130,16 +119,26 @@ export function parseDocument(
       return nodeValue(doc.root);
     }
   };
-  lazy(doc, 'validJson', () => {
-    if (validJson === undefined) freshValue();
-    return validJson === true;
-  });
+  // Whether the text is valid JSON, without keeping the value (the tree asks before its full parse).
+  const isValidJson = (): boolean => {
+    if (validJson === undefined) {
+      const text = doc.text;
+      try {
+        JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+        validJson = true;
+      } catch {
+        validJson = false;
+      }
+    }
+    return validJson;
+  };
+  lazy(doc, 'validJson', isValidJson);
   lazy(doc, 'value', freshValue);
   // The declarations (every process, version, replica set, cluster) carry over from the previous version when the
   // edit replaced none of them, as when typing a member's host: a keystroke does not walk the whole document.
   // Only the graph is held, never the previous document (its text), so versions do not pile up in memory.
   const inherited =
-    reused !== undefined && basis !== undefined && !canDeclare(pathOf(reused.fresh))
+    reused !== undefined && basis !== undefined && !canDeclare(pathOf(nodeOf(reused.state.tree, reused.fresh)!))
       ? basis.previous.declarationsFrom()
       : undefined;
   let graph: ReferenceGraph | undefined;
@@ -147,7 +146,6 @@ export function parseDocument(
     enumerable: true,
     get: () => {
       graph ??= buildReferenceGraph(doc.root, inherited);
-      if (!holdMoves) settled(); // a graph built inside `nearEdit` holds nodes whose moves may be pending
       return graph;
     },
   });

@@ -9,16 +9,19 @@
  * own in their place, exactly what a full parse reports (see `reparseIncrementally` for why, and when it holds).
  * Otherwise the caller parses the whole text, as before.
  */
-import type {
-  ASTNode,
-  Diagnostic,
-  JSONDocument,
-  LanguageService as JsonLanguageService,
-  Range,
+import {
+  type Diagnostic,
+  DiagnosticSeverity,
+  ErrorCode,
+  type JSONDocument,
+  type LanguageService as JsonLanguageService,
+  type Range,
 } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { forgetUpwards } from './memo.js';
-import { deferMoves, settledAround, settleMoves, shiftSubtree, takeMoves } from './moves.js';
+import { buildValid } from './tree/buildValid.js';
+import { CompactTree, NodeKind, NONE, type TextSlice } from './tree/compactTree.js';
+import { nodeOf } from './tree/nodes.js';
 
 /** One edit in the previous version's offsets: `[start, end)` replaced by `newLength` characters. */
 export interface TextChange {
@@ -33,48 +36,89 @@ interface JsonDocumentInternals extends JSONDocument {
   readonly comments?: readonly Range[];
 }
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-type MutableNode = Mutable<ASTNode> & { colonOffset?: number; parent?: ASTNode };
+/**
+ * A version's tree with its syntax errors and comments, and where these lie in offsets (`[start, end)` pairs
+ * flattened, in the same order): positions cannot be moved across an edit without the previous text (the text model
+ * is edited in place), offsets can. The tree is updated in place by the next edit; the lists are the version's own.
+ */
+export interface DocumentTree {
+  readonly tree: CompactTree;
+  readonly syntaxErrors: readonly Diagnostic[];
+  readonly comments: readonly Range[];
+  readonly errorSpans: readonly number[];
+  readonly commentSpans: readonly number[];
+}
+
+/** vscode-json-languageservice's document over a tree: what its completion, hover and selection ranges take. */
+export function jsonDocumentOf(state: DocumentTree, json: JsonLanguageService): JSONDocument {
+  const { tree } = state;
+  return json.newJSONDocument(nodeOf(tree, tree.root)!, [...state.syntaxErrors], [...state.comments]);
+}
 
 /**
- * Where a document's syntax errors and comments lie in offsets, `[start, end)` pairs flattened, in the order of
- * `syntaxErrors` and `comments`. Positions cannot be moved across an edit without the previous text (the text model
- * is edited in place), offsets can. Kept beside each document that has any; a clean document has none.
+ * The whole text parsed. Valid JSON (`validJson`, no byte order mark) is read straight into the compact tree
+ * (`buildValid`); anything else through vscode-json-languageservice's parser, whose tree is copied into it and
+ * dropped.
  */
-interface SyntaxSpans {
-  readonly errors: readonly number[];
-  readonly comments: readonly number[];
-}
-const syntaxSpans = new WeakMap<JSONDocument, SyntaxSpans>();
-
-/** The whole text parsed, with the offsets of its syntax errors and comments kept for the next edit. */
-export function parseInFull(document: TextDocument, json: JsonLanguageService): JSONDocument {
-  const parsed = json.parseJSONDocument(document);
-  const { syntaxErrors = [], comments = [] } = parsed as JsonDocumentInternals;
-  if (syntaxErrors.length + comments.length > 0) {
-    const offsets = (ranges: readonly Range[]) =>
-      ranges.flatMap((range) => [document.offsetAt(range.start), document.offsetAt(range.end)]);
-    syntaxSpans.set(parsed, { errors: offsets(syntaxErrors.map((error) => error.range)), comments: offsets(comments) });
+export function parseInFull(
+  document: TextDocument,
+  json: JsonLanguageService,
+  text: string,
+  validJson: boolean,
+  slice: TextSlice,
+): DocumentTree {
+  if (validJson && text.charCodeAt(0) !== 0xfeff) {
+    const { tree, repeatedKeys } = buildValid(text, slice);
+    const syntaxErrors: Diagnostic[] = [];
+    for (let i = 0; i < repeatedKeys.length; i += 2) {
+      const range = { start: document.positionAt(repeatedKeys[i]!), end: document.positionAt(repeatedKeys[i + 1]!) };
+      syntaxErrors.push({
+        range,
+        message: 'Duplicate object key',
+        severity: DiagnosticSeverity.Warning,
+        code: ErrorCode.DuplicateKey,
+        source: document.languageId,
+      });
+    }
+    return { tree, syntaxErrors, comments: [], errorSpans: repeatedKeys, commentSpans: [] };
   }
-  return parsed;
+  const parsed = json.parseJSONDocument(document) as JsonDocumentInternals;
+  const { syntaxErrors = [], comments = [] } = parsed;
+  const tree = new CompactTree(slice);
+  if (parsed.root !== undefined) tree.root = tree.adopt(parsed.root, NONE);
+  const offsets = (ranges: readonly Range[]) =>
+    ranges.flatMap((range) => [document.offsetAt(range.start), document.offsetAt(range.end)]);
+  return {
+    tree,
+    syntaxErrors,
+    comments,
+    errorSpans: offsets(syntaxErrors.map((error) => error.range)),
+    commentSpans: offsets(comments),
+  };
+}
+
+function isContainer(tree: CompactTree, id: number): boolean {
+  const kind = tree.kind[id];
+  return kind === NodeKind.object || kind === NodeKind.array;
 }
 
 /** The innermost object or array whose brackets enclose `[start, end)` strictly. */
-function enclosingContainer(root: ASTNode, start: number, end: number): ASTNode | undefined {
-  const inside = (node: ASTNode) =>
-    (node.type === 'object' || node.type === 'array') && node.offset < start && end < node.offset + node.length;
-  if (!inside(root)) return undefined;
-  let node = root;
+function enclosingContainer(tree: CompactTree, start: number, end: number): number {
+  const inside = (id: number) =>
+    id !== NONE && isContainer(tree, id) && tree.offset[id]! < start && end < tree.offset[id]! + tree.length[id]!;
+  if (!inside(tree.root)) return NONE;
+  let node = tree.root;
   for (;;) {
-    let next: ASTNode | undefined;
-    for (const child of node.children ?? []) {
-      const candidate = child.type === 'property' ? child.valueNode : child;
-      if (candidate !== undefined && inside(candidate)) {
+    let next = NONE;
+    for (let child = tree.first[node]!; child !== NONE; child = tree.next[child]!) {
+      if (tree.offset[child]! >= end) break;
+      const candidate = tree.kind[child] === NodeKind.property ? tree.next[tree.first[child]!]! : child;
+      if (inside(candidate)) {
         next = candidate;
         break;
       }
     }
-    if (next === undefined) return node;
+    if (next === NONE) return node;
     node = next;
   }
 }
@@ -151,10 +195,10 @@ const MAX_TRIES = 3;
 const RETRY_FRACTION = 8;
 const RETRY_MIN = 65_536;
 
-/** The nearest object or array above `node`. */
-function outerContainer(node: ASTNode): ASTNode | undefined {
-  let outer = node.parent;
-  while (outer !== undefined && outer.type !== 'object' && outer.type !== 'array') outer = outer.parent;
+/** The nearest object or array above `id`; NONE for the root. */
+function outerContainer(tree: CompactTree, id: number): number {
+  let outer = tree.parent[id]!;
+  while (outer !== NONE && !isContainer(tree, outer)) outer = tree.parent[outer]!;
   return outer;
 }
 
@@ -163,7 +207,6 @@ interface ContainerParse {
   readonly part: string;
   readonly partDocument: TextDocument;
   readonly reparsed: JsonDocumentInternals;
-  readonly fresh: ASTNode;
 }
 
 /**
@@ -172,34 +215,39 @@ interface ContainerParse {
  * white space follows it in `outer`), or the new text does not close with that bracket.
  */
 function parseContainer(
-  container: ASTNode,
-  outer: ASTNode | undefined,
+  tree: CompactTree,
+  container: number,
+  outer: number,
   delta: number,
   languageId: string,
-  slice: (start: number, end: number) => string,
+  slice: TextSlice,
   json: JsonLanguageService,
 ): ContainerParse | undefined {
-  const oldEnd = container.offset + container.length;
-  const part = slice(container.offset, oldEnd + delta);
-  if (part.charCodeAt(part.length - 1) !== (container.type === 'object' ? 0x7d : 0x5d)) return undefined;
-  if (outer !== undefined && !holdsNonBlank(slice, oldEnd + delta, outer.offset + outer.length + delta)) {
+  const start = tree.offset[container]!;
+  const oldEnd = start + tree.length[container]!;
+  const part = slice(start, oldEnd + delta);
+  const isObject = tree.kind[container] === NodeKind.object;
+  if (part.charCodeAt(part.length - 1) !== (isObject ? 0x7d : 0x5d)) return undefined;
+  if (outer !== NONE && !holdsNonBlank(slice, oldEnd + delta, tree.offset[outer]! + tree.length[outer]! + delta)) {
     return undefined;
   }
   const partDocument = TextDocument.create('dbkit://incremental', languageId, 0, part + SENTINEL);
   const reparsed = json.parseJSONDocument(partDocument) as JsonDocumentInternals;
   const fresh = reparsed.root;
-  if (fresh === undefined || fresh.type !== container.type || fresh.length !== part.length) return undefined;
-  return { part, partDocument, reparsed, fresh };
+  if (fresh === undefined || fresh.type !== (isObject ? 'object' : 'array') || fresh.length !== part.length) {
+    return undefined;
+  }
+  return { part, partDocument, reparsed };
 }
 
-/** The new version's tree, and the new subtree that replaced the enclosing container. */
+/** The new version's tree, and the slot of the new subtree that replaced the enclosing container. */
 export interface Reparsed {
-  readonly json: JSONDocument;
-  readonly fresh: ASTNode;
+  readonly state: DocumentTree;
+  readonly fresh: number;
 }
 
 /**
- * The new version's document built from the previous one, or undefined when the edit cannot be applied
+ * The new version's tree, updated in place from the previous one, or undefined when the edit cannot be applied
  * incrementally (the caller then parses the whole text).
  *
  * Why the result is a full parse's: the parser reads left to right with one token of look-ahead, so up to the
@@ -212,40 +260,31 @@ export interface Reparsed {
  * last character that is not white space, which must not fall inside the container).
  */
 export function reparseIncrementally(
-  previous: JSONDocument,
+  previous: DocumentTree,
   change: TextChange,
   document: TextDocument,
-  slice: (start: number, end: number) => string,
+  slice: TextSlice,
   json: JsonLanguageService,
 ): Reparsed | undefined {
-  const root = previous.root;
-  if (root === undefined) return undefined;
-  const { syntaxErrors: oldErrors = [], comments: oldComments = [] } = previous as JsonDocumentInternals;
-  const oldSpans: SyntaxSpans | undefined =
-    oldErrors.length + oldComments.length === 0 ? { errors: [], comments: [] } : syntaxSpans.get(previous);
-  if (oldSpans === undefined) return undefined; // a broken tree parsed elsewhere: its errors cannot be moved
-  // Moves pending from the last edit hold off only while the edits stay inside its container.
-  if (!settledAround(previous, change.start, change.end)) settleMoves(previous);
+  const { tree } = previous;
+  if (tree.root === NONE) return undefined;
   const delta = change.newLength - (change.end - change.start);
   // The innermost container first; when its text alone does not close with its bracket (a quote typed into a
   // one-line array takes the bracket into a string that runs to the end of the line), the next ones out, a few.
-  let container = enclosingContainer(root, change.start, change.end);
+  let container = enclosingContainer(tree, change.start, change.end);
   let attempt: ContainerParse | undefined;
-  const retryLimit = Math.max(RETRY_MIN, root.length / RETRY_FRACTION);
-  for (let tries = 0; container !== undefined && attempt === undefined && tries < MAX_TRIES; tries++) {
-    const outer = outerContainer(container);
-    attempt = parseContainer(container, outer, delta, document.languageId, slice, json);
-    if (attempt === undefined) container = outer === root || (outer?.length ?? 0) > retryLimit ? undefined : outer;
+  const retryLimit = Math.max(RETRY_MIN, tree.length[tree.root]! / RETRY_FRACTION);
+  for (let tries = 0; container !== NONE && attempt === undefined && tries < MAX_TRIES; tries++) {
+    const outer = outerContainer(tree, container);
+    attempt = parseContainer(tree, container, outer, delta, document.languageId, slice, json);
+    if (attempt === undefined) {
+      container = outer === tree.root || (outer !== NONE && tree.length[outer]! > retryLimit) ? NONE : outer;
+    }
   }
-  if (container === undefined || attempt === undefined) {
-    settleMoves(previous); // the caller parses the text in full and drops this tree
-    return undefined;
-  }
-  // The pending moves carry over when this container replaces the one they are after; otherwise they are applied.
-  const carried = takeMoves(previous, container);
-  const { part, partDocument, reparsed, fresh } = attempt;
-  const start = container.offset;
-  const oldEnd = start + container.length;
+  if (container === NONE || attempt === undefined) return undefined;
+  const { part, partDocument, reparsed } = attempt;
+  const start = tree.offset[container]!;
+  const oldEnd = start + tree.length[container]!;
 
   // The container's own errors and comments, in the new version's offsets and positions (the sentinel's dropped).
   const at = document.positionAt(start);
@@ -271,7 +310,7 @@ export function reparseIncrementally(
   ]);
   const positionAt = (offset: number) => document.positionAt(offset);
   const errors = replaceWithin<Diagnostic>(
-    { items: oldErrors, spans: oldSpans.errors },
+    { items: previous.syntaxErrors, spans: previous.errorSpans },
     { items: freshErrors, spans: freshErrorSpans },
     start,
     oldEnd,
@@ -280,7 +319,7 @@ export function reparseIncrementally(
     positionAt,
   );
   const comments = replaceWithin<Range>(
-    { items: oldComments, spans: oldSpans.comments },
+    { items: previous.comments, spans: previous.commentSpans },
     { items: freshComments, spans: freshCommentSpans },
     start,
     oldEnd,
@@ -288,26 +327,25 @@ export function reparseIncrementally(
     (_, range) => range,
     positionAt,
   );
-  shiftSubtree(fresh, start);
 
-  // Put the new subtree where the old one was; what was read from its ancestors no longer holds.
-  const parent = container.parent as MutableNode | undefined;
-  forgetUpwards(parent);
-  (fresh as { parent?: ASTNode | undefined }).parent = parent;
-  if (parent?.type === 'property') (parent as Mutable<typeof parent>).valueNode = fresh;
-  else if (parent?.type === 'array') parent.items[parent.items.indexOf(container)] = fresh;
-
-  // Ancestors grow or shrink by delta; everything after the container moves by delta, later (`PendingMoves`).
-  for (let ancestor = parent; ancestor !== undefined; ancestor = ancestor.parent as MutableNode | undefined) {
-    ancestor.length += delta;
-    if (ancestor.type === 'property' && ancestor.colonOffset !== undefined && ancestor.colonOffset >= oldEnd) {
-      (ancestor as MutableNode).colonOffset! += delta;
-    }
-  }
-  const updated = json.newJSONDocument(parent === undefined ? fresh : root, errors.items, comments.items);
-  if (errors.items.length + comments.items.length > 0) {
-    syntaxSpans.set(updated, { errors: errors.spans, comments: comments.spans });
-  }
-  deferMoves(updated, fresh, carried + delta);
-  return { json: updated, fresh };
+  // What was read from the container's ancestors no longer holds. Everything after the container moves by delta,
+  // its ancestors grow by it, and the new subtree takes the old one's place (whose slots are freed for reuse).
+  const parent = tree.parent[container]!;
+  forgetUpwards(nodeOf(tree, parent));
+  tree.slice = slice;
+  tree.shiftFrom(oldEnd, delta);
+  tree.growAncestors(parent, delta);
+  const fresh = tree.adopt(reparsed.root!, parent, start);
+  tree.replace(container, fresh);
+  tree.freeSubtree(container);
+  return {
+    state: {
+      tree,
+      syntaxErrors: errors.items,
+      comments: comments.items,
+      errorSpans: errors.spans,
+      commentSpans: comments.spans,
+    },
+    fresh,
+  };
 }

@@ -1,10 +1,12 @@
 /**
  * Facts read from a subtree of the tree (a process's names, a replica set's member hosts), kept across versions.
- * Incremental reparsing keeps every node an edit did not touch, so what was read from it still holds; it forgets
- * the facts of the edit's ancestors, whose subtrees changed. A fact never holds an offset: nodes after an edit
+ * Incremental reparsing keeps every node an edit did not touch (its slot in the tree), so what was read from it
+ * still holds; it forgets the facts of the edit's ancestors, whose subtrees changed, and the replaced nodes' own. A fact never holds an offset: nodes after an edit
  * move. A keystroke in a 17 MB document then reads again only what the edit touched, not thousands of processes.
  */
 import type { ASTNode } from 'vscode-json-languageservice';
+import type { CompactTree } from './tree/compactTree.js';
+import { slotOf } from './tree/nodes.js';
 
 /** A named kind of fact, typed by what it holds. */
 export interface MemoKey<T> {
@@ -17,15 +19,45 @@ export function memoKey<T>(name: string): MemoKey<T> {
   return { name };
 }
 
-const facts = new WeakMap<ASTNode, Map<MemoKey<unknown>, unknown>>();
+type Facts = Map<MemoKey<unknown>, unknown>;
+
+/**
+ * The facts of a tree's nodes, by slot: a node object lives only while something holds it (`tree/nodes.ts`), its
+ * slot as long as the node is in the tree. The slots an edit frees drop their facts.
+ */
+const factsBySlot = new WeakMap<CompactTree, Map<number, Facts>>();
+/** The facts of nodes that are not a tree's slots. */
+const factsByNode = new WeakMap<ASTNode, Facts>();
+
+function factsOf(node: ASTNode, create: boolean): Facts | undefined {
+  const slot = slotOf(node);
+  if (slot === undefined) {
+    let map = factsByNode.get(node);
+    if (map === undefined && create) factsByNode.set(node, (map = new Map()));
+    return map;
+  }
+  let slots = factsBySlot.get(slot.tree);
+  if (slots === undefined) {
+    if (!create) return undefined;
+    const created = new Map<number, Facts>();
+    slot.tree.freed.add((id) => created.delete(id));
+    factsBySlot.set(slot.tree, created);
+    slots = created;
+  }
+  let map = slots.get(slot.id);
+  if (map === undefined && create) slots.set(slot.id, (map = new Map()));
+  return map;
+}
+
+function dropFacts(node: ASTNode): void {
+  const slot = slotOf(node);
+  if (slot === undefined) factsByNode.delete(node);
+  else factsBySlot.get(slot.tree)?.delete(slot.id);
+}
 
 /** The fact `key` of `node`, computed on first use and kept until an edit below `node` forgets it. */
 export function memo<T>(node: ASTNode, key: MemoKey<T>, compute: () => T): T {
-  let map = facts.get(node);
-  if (map === undefined) {
-    map = new Map();
-    facts.set(node, map);
-  }
+  const map = factsOf(node, true)!;
   if (map.has(key)) return map.get(key) as T;
   const value = compute();
   map.set(key, value);
@@ -46,9 +78,9 @@ export function factsEpoch(key: MemoKey<unknown>): number {
 /** Forgets the facts of `node` and of every node above it (their subtrees hold an edit). */
 export function forgetUpwards(node: ASTNode | undefined): void {
   for (let at = node; at !== undefined; at = at.parent) {
-    const map = facts.get(at);
+    const map = factsOf(at, false);
     if (map === undefined) continue;
     for (const key of map.keys()) epochs.set(key, (epochs.get(key) ?? 0) + 1);
-    facts.delete(at);
+    dropFacts(at);
   }
 }

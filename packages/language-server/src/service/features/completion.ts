@@ -115,9 +115,7 @@ export async function getCompletion(
   context: FeatureContext,
 ): Promise<CompletionList | null> {
   const offset = doc.textDocument.offsetAt(position);
-  // Around the cursor, and for a member's host (names and values only), the tree is read with the moves of the
-  // last keystrokes still pending (`ParsedDocument.nearEdit`): typing a host does not move the nodes after it.
-  const near = doc.nearEdit(offset, () => {
+  const near = ((): { cursor: CompletionCursor; names: ReturnType<typeof referenceItems> | undefined } | undefined => {
     const nodeAt = doc.json.getNodeFromOffset(offset, true);
     const anchor = anchorFor(nodeAt, offset);
     // The cursor is read from a window around the anchor's container, not from the whole text.
@@ -127,7 +125,7 @@ export async function getCompletion(
     const cursor = completionCursor(window, offset, anchor, base);
     const names = cursor.site === 'memberHost' && !cursor.atKey ? referenceItems(doc, cursor, cursor.site) : undefined;
     return { cursor, names };
-  });
+  })();
   if (near === undefined) return { isIncomplete: false, items: [] };
   const { cursor } = near;
   const m = markup(context.markdown);

@@ -1,0 +1,232 @@
+/**
+ * The document's tree in typed arrays: one slot per node (kind, span, parent, first child, next sibling and one
+ * word of kind-specific data), the same nodes vscode-json-languageservice's parser makes (objects, arrays,
+ * properties with their key and value, scalars), with the same offsets. No node object exists until a feature asks
+ * for one (`nodes.ts` makes them on demand and forgets them when nothing holds them): a 16.9 MB document is about
+ * 1.5 million slots of 25 bytes instead of as many objects of ~100 bytes each.
+ *
+ * Values are not stored: a string or a number is read from the text when its node is asked for it (keys are kept,
+ * interned: every feature compares them). Slots are ids: an edit frees the slots of the subtree it replaces and
+ * reuses them; every other slot keeps its id, so facts read from untouched nodes (`memo.ts`) stay valid.
+ */
+import type { ASTNode } from 'vscode-json-languageservice';
+
+/** What a slot holds. Closed set; 0 is a free slot. */
+export const NodeKind = {
+  object: 1,
+  array: 2,
+  property: 3,
+  string: 4,
+  number: 5,
+  boolean: 6,
+  null: 7,
+} as const;
+export type NodeKind = (typeof NodeKind)[keyof typeof NodeKind];
+
+/** No node: the parent of the root, the first child of an empty container, the next sibling of the last child. */
+export const NONE = -1;
+
+/** How many freed slots wait before the oldest is reused (a few hundred keystrokes' worth). */
+const QUARANTINE = 65_536;
+
+const KIND_OF_TYPE: Readonly<Record<ASTNode['type'], NodeKind>> = NodeKind;
+
+/** The text a tree reads its values from: the current version's, `[start, end)`. */
+export type TextSlice = (start: number, end: number) => string;
+
+export class CompactTree {
+  kind: Uint8Array;
+  offset: Int32Array;
+  length: Int32Array;
+  parent: Int32Array;
+  /** A container's first child, a property's key (whose next sibling is the property's value). */
+  first: Int32Array;
+  next: Int32Array;
+  /**
+   * A property's colon offset (-1 when missing), a key's interned name (`atoms`), a boolean's value (0 or 1), a
+   * container's number of children; -1 elsewhere.
+   */
+  aux: Int32Array;
+  /** Slots in use or freed: the high-water mark. */
+  count = 0;
+  root = NONE;
+  /**
+   * Freed slots, oldest first, reused once more than `QUARANTINE` wait: a node object made before an edit may still
+   * be read after it (a request that awaited while the next edit came in), and reads the node it was, not another.
+   */
+  #free: number[] = [];
+  #freeHead = 0;
+  /** Every key name seen, once; `aux` of a key holds its index here. */
+  readonly atoms: string[] = [];
+  readonly #atomIds = new Map<string, number>();
+  /** The current version's text. */
+  slice: TextSlice;
+  /** Called with each slot an edit frees (the node objects and facts kept for it are dropped). */
+  readonly freed = new Set<(id: number) => void>();
+
+  constructor(slice: TextSlice, capacity = 64) {
+    this.slice = slice;
+    this.kind = new Uint8Array(capacity);
+    this.offset = new Int32Array(capacity);
+    this.length = new Int32Array(capacity);
+    this.parent = new Int32Array(capacity);
+    this.first = new Int32Array(capacity);
+    this.next = new Int32Array(capacity);
+    this.aux = new Int32Array(capacity);
+  }
+
+  /** Slots in use. */
+  get size(): number {
+    return this.count - (this.#free.length - this.#freeHead);
+  }
+
+  /** The id of the interned key name `name`. */
+  atom(name: string): number {
+    let id = this.#atomIds.get(name);
+    if (id === undefined) {
+      id = this.atoms.length;
+      this.atoms.push(name);
+      this.#atomIds.set(name, id);
+    }
+    return id;
+  }
+
+  /** A new slot (a freed one when there is one), its links and data empty. */
+  alloc(kind: NodeKind, offset: number, length: number, parent: number): number {
+    let id: number;
+    if (this.#free.length - this.#freeHead > QUARANTINE) {
+      id = this.#free[this.#freeHead++]!;
+      if (this.#freeHead > 4096 && this.#freeHead * 2 > this.#free.length) {
+        this.#free = this.#free.slice(this.#freeHead);
+        this.#freeHead = 0;
+      }
+    } else {
+      if (this.count === this.kind.length) this.#grow(this.count + (this.count >> 1) + 16);
+      id = this.count++;
+    }
+    this.kind[id] = kind;
+    this.offset[id] = offset;
+    this.length[id] = length;
+    this.parent[id] = parent;
+    this.first[id] = NONE;
+    this.next[id] = NONE;
+    this.aux[id] = -1;
+    return id;
+  }
+
+  /** Makes room for `capacity` slots. */
+  reserve(capacity: number): void {
+    if (capacity > this.kind.length) this.#grow(capacity);
+  }
+
+  #grow(capacity: number): void {
+    const grow = <A extends Uint8Array | Int32Array>(from: A, to: A): A => {
+      to.set(from.subarray(0, this.count));
+      return to;
+    };
+    this.kind = grow(this.kind, new Uint8Array(capacity));
+    this.offset = grow(this.offset, new Int32Array(capacity));
+    this.length = grow(this.length, new Int32Array(capacity));
+    this.parent = grow(this.parent, new Int32Array(capacity));
+    this.first = grow(this.first, new Int32Array(capacity));
+    this.next = grow(this.next, new Int32Array(capacity));
+    this.aux = grow(this.aux, new Int32Array(capacity));
+  }
+
+  /** Frees `id` and every slot below it (their contents stay until they are reused: see `#free`). */
+  freeSubtree(id: number): void {
+    const stack = [id];
+    while (stack.length > 0) {
+      const at = stack.pop()!;
+      for (let child = this.first[at]!; child !== NONE; child = this.next[child]!) stack.push(child);
+      this.#free.push(at);
+      for (const listener of this.freed) listener(at);
+    }
+  }
+
+  /** The children of `id` in order: a container's items or properties, a property's key and value. */
+  childIds(id: number): number[] {
+    const out: number[] = [];
+    for (let child = this.first[id]!; child !== NONE; child = this.next[child]!) out.push(child);
+    return out;
+  }
+
+  /**
+   * Puts the nodes of vscode-json-languageservice's subtree `node` in slots under `parent`, offsets moved by
+   * `base` (a subtree parsed from a part of the text), and returns the slot of its root.
+   */
+  adopt(node: ASTNode, parent: number, base = 0): number {
+    const id = this.alloc(KIND_OF_TYPE[node.type], node.offset + base, node.length, parent);
+    switch (node.type) {
+      case 'object':
+      case 'array': {
+        const children: readonly ASTNode[] = node.type === 'object' ? node.properties : node.items;
+        let last = NONE;
+        for (const child of children) {
+          const slot = this.adopt(child, id, base);
+          if (last === NONE) this.first[id] = slot;
+          else this.next[last] = slot;
+          last = slot;
+        }
+        this.aux[id] = children.length;
+        break;
+      }
+      case 'property': {
+        const key = this.adopt(node.keyNode, id, base);
+        const atom = this.atom(node.keyNode.value);
+        this.aux[key] = atom;
+        this.first[id] = key;
+        if (node.valueNode !== undefined) {
+          // Adopting may grow the arrays: the slot is taken before `this.next` is read.
+          const value = this.adopt(node.valueNode, id, base);
+          this.next[key] = value;
+        }
+        const colon = node.colonOffset ?? -1;
+        this.aux[id] = colon < 0 ? -1 : colon + base;
+        break;
+      }
+      case 'boolean':
+        this.aux[id] = node.value ? 1 : 0;
+        break;
+      default:
+        break;
+    }
+    return id;
+  }
+
+  /** Puts `replacement` where `old` is among its parent's children (or at the root), parent links included. */
+  replace(old: number, replacement: number): void {
+    const parent = this.parent[old]!;
+    this.parent[replacement] = parent;
+    this.next[replacement] = this.next[old]!;
+    if (parent === NONE) {
+      this.root = replacement;
+      return;
+    }
+    if (this.first[parent] === old) {
+      this.first[parent] = replacement;
+      return;
+    }
+    let before = this.first[parent]!;
+    while (this.next[before] !== old) before = this.next[before]!;
+    this.next[before] = replacement;
+  }
+
+  /**
+   * Moves by `delta` every node that starts at or after `from`, and every colon there (an edit that ended at
+   * `from`). The edit's ancestors, which hold it, grow by `delta` separately (`growAncestors`).
+   */
+  shiftFrom(from: number, delta: number): void {
+    if (delta === 0) return;
+    const { offset, kind, aux } = this;
+    for (let id = 0; id < this.count; id++) {
+      if (offset[id]! >= from) offset[id]! += delta;
+      if (kind[id] === NodeKind.property && aux[id]! >= from) aux[id]! += delta;
+    }
+  }
+
+  /** Adds `delta` to the length of `id` and of every node above it (they hold an edit). */
+  growAncestors(id: number, delta: number): void {
+    for (let at = id; at !== NONE; at = this.parent[at]!) this.length[at]! += delta;
+  }
+}

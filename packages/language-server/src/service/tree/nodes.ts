@@ -1,0 +1,202 @@
+/**
+ * Node objects over a `CompactTree`, made when a feature asks for one: they have the shape of
+ * vscode-json-languageservice's nodes (`type`, `offset`, `length`, `parent`, `children`, `properties`, `items`,
+ * `keyNode`, `valueNode`, `colonOffset`, `value`, `isInteger`), so its completion, hover and selection ranges and
+ * dbkit's own features read them as they read its tree. Every field is read from the slots when asked, so offsets
+ * moved by an edit are right at once.
+ *
+ * (They are cast to vscode-json-languageservice's `ASTNode` types where they are handed out: those declare
+ * `parent` and `valueNode` as optional fields, which a getter cannot implement under `exactOptionalPropertyTypes`.)
+ *
+ * One object per slot while anything holds it (a weak cache): `node.parent.keyNode === node` holds as on a tree of
+ * objects, yet a walk over the whole document leaves nothing behind once it is done.
+ */
+import { createScanner } from 'jsonc-parser';
+import type { ASTNode, PropertyASTNode, StringASTNode } from 'vscode-json-languageservice';
+import { type CompactTree, NodeKind, NONE } from './compactTree.js';
+
+/** The node objects of one tree that something still holds, by slot. */
+interface NodeCache {
+  readonly refs: Map<number, WeakRef<TreeNode>>;
+  /** The cache is swept of collected nodes when it grows past this. */
+  sweepAt: number;
+}
+
+const caches = new WeakMap<CompactTree, NodeCache>();
+
+function cacheOf(tree: CompactTree): NodeCache {
+  let cache = caches.get(tree);
+  if (cache === undefined) {
+    const created: NodeCache = { refs: new Map(), sweepAt: 4096 };
+    tree.freed.add((id) => created.refs.delete(id));
+    caches.set(tree, created);
+    cache = created;
+  }
+  return cache;
+}
+
+/** The node object of slot `id` of `tree`; undefined for `NONE`. */
+export function nodeOf(tree: CompactTree, id: number): ASTNode | undefined {
+  if (id === NONE) return undefined;
+  const cache = cacheOf(tree);
+  const held = cache.refs.get(id)?.deref();
+  if (held !== undefined) return held as unknown as ASTNode;
+  const node = makeNode(tree, id);
+  cache.refs.set(id, new WeakRef(node));
+  if (cache.refs.size > cache.sweepAt) {
+    for (const [slot, ref] of cache.refs) if (ref.deref() === undefined) cache.refs.delete(slot);
+    cache.sweepAt = Math.max(4096, cache.refs.size * 2);
+  }
+  return node as unknown as ASTNode;
+}
+
+/** The tree and slot behind a node made here; undefined for any other node. */
+export function slotOf(node: ASTNode): { readonly tree: CompactTree; readonly id: number } | undefined {
+  const object: unknown = node;
+  return object instanceof TreeNode ? object : undefined;
+}
+
+function makeNode(tree: CompactTree, id: number): TreeNode {
+  switch (tree.kind[id]) {
+    case NodeKind.object:
+      return new ObjectNode(tree, id);
+    case NodeKind.array:
+      return new ArrayNode(tree, id);
+    case NodeKind.property:
+      return new PropertyNode(tree, id);
+    case NodeKind.string:
+      return new StringNode(tree, id);
+    case NodeKind.number:
+      return new NumberNode(tree, id);
+    case NodeKind.boolean:
+      return new BooleanNode(tree, id);
+    case NodeKind.null:
+      return new NullNode(tree, id);
+    default:
+      throw new Error(`dbkit: slot ${id} of the document tree is free (a node kept across the edit that replaced it)`);
+  }
+}
+
+function nodesOf(tree: CompactTree, id: number): ASTNode[] {
+  const out: ASTNode[] = [];
+  for (let child = tree.first[id]!; child !== NONE; child = tree.next[child]!) out.push(nodeOf(tree, child)!);
+  return out;
+}
+
+abstract class TreeNode {
+  constructor(
+    readonly tree: CompactTree,
+    readonly id: number,
+  ) {}
+  get offset(): number {
+    return this.tree.offset[this.id]!;
+  }
+  get length(): number {
+    return this.tree.length[this.id]!;
+  }
+  get parent(): ASTNode | undefined {
+    return nodeOf(this.tree, this.tree.parent[this.id]!);
+  }
+  get children(): ASTNode[] {
+    return [];
+  }
+  /** The node's text in the current version. */
+  protected raw(): string {
+    const offset = this.tree.offset[this.id]!;
+    return this.tree.slice(offset, offset + this.tree.length[this.id]!);
+  }
+}
+
+class ObjectNode extends TreeNode {
+  readonly type = 'object';
+  get properties(): PropertyASTNode[] {
+    return nodesOf(this.tree, this.id) as PropertyASTNode[];
+  }
+  override get children(): ASTNode[] {
+    return nodesOf(this.tree, this.id);
+  }
+}
+
+class ArrayNode extends TreeNode {
+  readonly type = 'array';
+  get items(): ASTNode[] {
+    return nodesOf(this.tree, this.id);
+  }
+  override get children(): ASTNode[] {
+    return nodesOf(this.tree, this.id);
+  }
+}
+
+class PropertyNode extends TreeNode {
+  readonly type = 'property';
+  get keyNode(): StringASTNode {
+    return nodeOf(this.tree, this.tree.first[this.id]!) as StringASTNode;
+  }
+  get valueNode(): ASTNode | undefined {
+    return nodeOf(this.tree, this.tree.next[this.tree.first[this.id]!]!);
+  }
+  get colonOffset(): number {
+    return this.tree.aux[this.id]!;
+  }
+  override get children(): ASTNode[] {
+    return nodesOf(this.tree, this.id);
+  }
+}
+
+class StringNode extends TreeNode {
+  readonly type = 'string';
+  #value: string | undefined;
+  get value(): string {
+    if (this.#value !== undefined) return this.#value;
+    const { tree, id } = this;
+    const parent = tree.parent[id]!;
+    // A key's name is interned; a value is read from the text.
+    const value =
+      parent !== NONE && tree.kind[parent] === NodeKind.property && tree.first[parent] === id
+        ? tree.atoms[tree.aux[id]!]!
+        : decodeString(this.raw());
+    this.#value = value;
+    return value;
+  }
+}
+
+class NumberNode extends TreeNode {
+  readonly type = 'number';
+  get value(): number {
+    const raw = this.raw();
+    return JSON_NUMBER.test(raw) ? Number(raw) : Number.NaN;
+  }
+  get isInteger(): boolean {
+    const raw = this.raw();
+    return !JSON_NUMBER.test(raw) || raw.indexOf('.') === -1;
+  }
+}
+
+class BooleanNode extends TreeNode {
+  readonly type = 'boolean';
+  get value(): boolean {
+    return this.tree.aux[this.id] === 1;
+  }
+}
+
+class NullNode extends TreeNode {
+  readonly type = 'null';
+  readonly value = null;
+}
+
+/**
+ * A number token's text that `JSON.parse` reads as a number. vscode-json-languageservice's parser keeps NaN (and
+ * `isInteger` true) for a number token with a scan error; the scanner reports none exactly for these.
+ */
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/** A string token's value, as the scanner reads it (escapes decoded; a string left open ends where its token does). */
+export function decodeString(raw: string): string {
+  const n = raw.length;
+  if (n >= 2 && raw.charCodeAt(0) === 0x22 && raw.charCodeAt(n - 1) === 0x22 && raw.indexOf('\\') === -1) {
+    return raw.slice(1, n - 1);
+  }
+  const scanner = createScanner(raw, true);
+  scanner.scan();
+  return scanner.getTokenValue();
+}
