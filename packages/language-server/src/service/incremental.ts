@@ -9,13 +9,11 @@
  * own in their place, exactly what a full parse reports (see `reparseIncrementally` for why, and when it holds).
  * Otherwise the caller parses the whole text, as before.
  */
-import {
-  type Diagnostic,
-  DiagnosticSeverity,
-  ErrorCode,
-  type JSONDocument,
-  type LanguageService as JsonLanguageService,
-  type Range,
+import type {
+  Diagnostic,
+  JSONDocument,
+  LanguageService as JsonLanguageService,
+  Range,
 } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { forgetUpwards } from './memo.js';
@@ -75,8 +73,8 @@ export function parseInFull(
       syntaxErrors.push({
         range,
         message: 'Duplicate object key',
-        severity: DiagnosticSeverity.Warning,
-        code: ErrorCode.DuplicateKey,
+        severity: 2, // DiagnosticSeverity.Warning (the package's CommonJS re-exports are not named exports in Node)
+        code: 520, // vscode-json-languageservice's ErrorCode.DuplicateKey
         source: document.languageId,
       });
     }

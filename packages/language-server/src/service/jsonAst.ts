@@ -1,6 +1,14 @@
-/** Small helpers over vscode-json-languageservice's tree: values, paths, nodes at paths and offsets. */
+/**
+ * Small helpers over the tree's nodes: values, paths, nodes at paths and offsets. Nodes of the compact tree
+ * (`tree/nodes.ts`) are read from its slots, making node objects only for what is returned (a lookup by key does not
+ * make one for every sibling); any other node of vscode-json-languageservice's shape is read as it is.
+ */
 import type { JsonPath } from '@dbkit/core';
 import type { ASTNode, ObjectASTNode, PropertyASTNode, StringASTNode } from 'vscode-json-languageservice';
+import { NodeKind, NONE } from './tree/compactTree.js';
+import { nodeOf, sameNode, slotOf } from './tree/nodes.js';
+
+export { sameNode };
 
 /** The value a node stands for (objects and arrays built recursively); undefined for no node. */
 export function nodeValue(node: ASTNode | undefined): unknown {
@@ -24,7 +32,10 @@ export function nodeValue(node: ASTNode | undefined): unknown {
 
 /** The property of `object` named `key` (the last one when the key is repeated, as `JSON.parse` keeps). */
 export function propertyOf(object: ASTNode | undefined, key: string): PropertyASTNode | undefined {
-  if (object?.type !== 'object') return undefined;
+  if (object === undefined) return undefined;
+  const slot = slotOf(object);
+  if (slot !== undefined) return nodeOf(slot.tree, slot.tree.propertyNamed(slot.id, key)) as PropertyASTNode | undefined;
+  if (object.type !== 'object') return undefined;
   let found: PropertyASTNode | undefined;
   for (const property of object.properties) if (property.keyNode.value === key) found = property;
   return found;
@@ -32,6 +43,11 @@ export function propertyOf(object: ASTNode | undefined, key: string): PropertyAS
 
 /** The value node of `object[key]`. */
 export function fieldValue(object: ASTNode | undefined, key: string): ASTNode | undefined {
+  const slot = object === undefined ? undefined : slotOf(object);
+  if (slot !== undefined) {
+    const property = slot.tree.propertyNamed(slot.id, key);
+    return property === NONE ? undefined : nodeOf(slot.tree, slot.tree.valueOf(property));
+  }
   return propertyOf(object, key)?.valueNode;
 }
 
@@ -51,6 +67,23 @@ export function isStringNode(node: ASTNode | undefined): node is StringASTNode {
 
 /** The node at `path`, or the deepest node that exists on the way to it. */
 export function nodeAtPath(root: ASTNode | undefined, path: JsonPath): ASTNode | undefined {
+  const slot = root === undefined ? undefined : slotOf(root);
+  if (slot !== undefined) {
+    const { tree } = slot;
+    let id = slot.id;
+    for (const segment of path) {
+      let next = NONE;
+      if (tree.kind[id] === NodeKind.object && typeof segment === 'string') {
+        const property = tree.propertyNamed(id, segment);
+        if (property !== NONE) next = tree.valueOf(property);
+      } else if (tree.kind[id] === NodeKind.array && typeof segment === 'number' && segment >= 0) {
+        next = tree.childAt(id, segment);
+      }
+      if (next === NONE) break;
+      id = next;
+    }
+    return nodeOf(tree, id);
+  }
   let node = root;
   for (const segment of path) {
     let next: ASTNode | undefined;
@@ -65,13 +98,29 @@ export function nodeAtPath(root: ASTNode | undefined, path: JsonPath): ASTNode |
 /** The path of a node from the root: property keys and array indices. */
 export function pathOf(node: ASTNode): JsonPath {
   const path: (string | number)[] = [];
+  const slot = slotOf(node);
+  if (slot !== undefined) {
+    const { tree } = slot;
+    let child = slot.id;
+    for (let parent = tree.parent[child]!; parent !== NONE; child = parent, parent = tree.parent[parent]!) {
+      if (tree.kind[parent] === NodeKind.property) {
+        path.push(tree.atoms[tree.aux[tree.first[parent]!]!]!);
+      } else if (tree.kind[parent] === NodeKind.array) {
+        let index = 0;
+        for (let at = tree.first[parent]!; at !== child; at = tree.next[at]!) index++;
+        path.push(index);
+      }
+    }
+    return path.reverse();
+  }
   let child: ASTNode = node;
   let parent = node.parent;
   while (parent !== undefined) {
     if (parent.type === 'property') {
       path.push(parent.keyNode.value);
     } else if (parent.type === 'array') {
-      path.push(parent.items.indexOf(child));
+      const item = child;
+      path.push(parent.items.findIndex((candidate) => sameNode(candidate, item)));
     }
     child = parent;
     parent = parent.parent;
@@ -81,6 +130,8 @@ export function pathOf(node: ASTNode): JsonPath {
 
 /** The innermost node whose span holds `offset` (end inclusive, so a cursor right after a value finds it). */
 export function nodeAtOffset(root: ASTNode | undefined, offset: number): ASTNode | undefined {
+  const slot = root === undefined ? undefined : slotOf(root);
+  if (slot !== undefined && slot.id === slot.tree.root) return nodeOf(slot.tree, slot.tree.slotAtOffset(offset));
   if (root === undefined || offset < root.offset || offset > root.offset + root.length) return undefined;
   let node: ASTNode = root;
   for (;;) {
@@ -94,5 +145,5 @@ export function nodeAtOffset(root: ASTNode | undefined, offset: number): ASTNode
 /** The property that holds `node` as its value, if any. */
 export function propertyHolding(node: ASTNode | undefined): PropertyASTNode | undefined {
   const parent = node?.parent;
-  return parent?.type === 'property' && parent.valueNode === node ? parent : undefined;
+  return parent?.type === 'property' && sameNode(parent.valueNode, node) ? parent : undefined;
 }

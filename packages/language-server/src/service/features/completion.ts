@@ -12,7 +12,7 @@
 import type { ASTNode, ObjectASTNode } from 'vscode-json-languageservice';
 import type { CompletionItem, CompletionList, Position } from 'vscode-languageserver-types';
 import type { ParsedDocument } from '../document.js';
-import { pathOf } from '../jsonAst.js';
+import { pathOf, sameNode } from '../jsonAst.js';
 import type { FeatureContext } from '../languageService.js';
 import { compactCompletionList } from './completion/compact.js';
 import {
@@ -46,7 +46,7 @@ function objectForKeys(doc: ParsedDocument, offset: number): ObjectASTNode | und
     const before = doc.slice(offset - 1, offset);
     if ((node.type === 'object' && before === '}') || (node.type === 'array' && before === ']')) node = node.parent;
   }
-  if (node?.type === 'string' && node.parent?.type === 'property' && node.parent.keyNode === node) {
+  if (node?.type === 'string' && node.parent?.type === 'property' && sameNode(node.parent.keyNode, node)) {
     node = node.parent.parent;
   }
   return node?.type === 'object' ? node : undefined;

@@ -11,7 +11,7 @@ import { isSecretField } from '@dbkit/core';
 import type { ASTNode, MarkedString } from 'vscode-json-languageservice';
 import type { Hover, MarkupContent, Position } from 'vscode-languageserver-types';
 import type { ParsedDocument } from '../document.js';
-import { nodeValue } from '../jsonAst.js';
+import { nodeValue, sameNode } from '../jsonAst.js';
 import type { FeatureContext } from '../languageService.js';
 import { rangeOfNode } from '../positions.js';
 import { type Occurrence, occurrenceAt } from '../references/graph.js';
@@ -53,11 +53,11 @@ async function fieldAt(doc: ParsedDocument, node: ASTNode, context: FeatureConte
     const valueSchemas = schemasOf(matching, valueNode);
     const own = propertySchemas(parentSchemas, key);
     const facts = fieldFacts(own.length > 0 ? own : valueSchemas, valueSchemas, key, parentSchemas);
-    const value = node === valueNode && isScalar(node) ? nodeValue(node) : undefined;
+    const value = sameNode(node, valueNode) && isScalar(node) ? nodeValue(node) : undefined;
     return { title: key, name: key, facts, value };
   }
   if (parent?.type === 'array') {
-    const index = parent.items.indexOf(node);
+    const index = parent.items.findIndex((item) => sameNode(item, node));
     const holder = parent.parent?.type === 'property' ? parent.parent.keyNode.value : undefined;
     const matching = await matchingSchemasAt(doc, context, node.offset);
     const valueSchemas = schemasOf(matching, node);
@@ -115,7 +115,7 @@ export async function getHover(
   const secret = isSecretField(field.name);
   const sections: string[] = [];
   const occurrence = secret ? undefined : occurrenceAt(doc.references, offset);
-  if (occurrence !== undefined && occurrence.node === hovered) {
+  if (occurrence !== undefined && sameNode(occurrence.node, hovered)) {
     sections.push(...occurrenceSections(doc, occurrence, m));
     if (m.rule.length > 0) sections.push(m.rule);
   }

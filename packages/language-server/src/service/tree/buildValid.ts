@@ -57,7 +57,9 @@ function scalarEnd(text: string, at: number): number {
 
 export function buildValid(text: string, slice: TextSlice = (start, end) => text.slice(start, end)): ValidBuild {
   const n = text.length;
-  const tree = new CompactTree(slice, Math.max(64, n >> 4));
+  // About one slot per 11 characters in pretty-printed configs (1.49 million at 16.9 MB): room for one per 10, so
+  // the arrays are not grown (a grown array's old copy stays in the process's memory).
+  const tree = new CompactTree(slice, Math.max(64, Math.ceil(n / 10)));
   const repeatedKeys: number[] = [];
   // The open containers, innermost last: the slot, its last child so far, its number of children, and for large
   // objects a map from key atom to its first property (or NONE once reported).

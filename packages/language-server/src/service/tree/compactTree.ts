@@ -61,6 +61,8 @@ export class CompactTree {
   readonly #atomIds = new Map<string, number>();
   /** The current version's text. */
   slice: TextSlice;
+  /** How many edits changed the tree's links (children lists read before one are stale after it). */
+  edits = 0;
   /** Called with each slot an edit frees (the node objects and facts kept for it are dropped). */
   readonly freed = new Set<(id: number) => void>();
 
@@ -196,6 +198,7 @@ export class CompactTree {
 
   /** Puts `replacement` where `old` is among its parent's children (or at the root), parent links included. */
   replace(old: number, replacement: number): void {
+    this.edits++;
     const parent = this.parent[old]!;
     this.parent[replacement] = parent;
     this.next[replacement] = this.next[old]!;
@@ -210,6 +213,50 @@ export class CompactTree {
     let before = this.first[parent]!;
     while (this.next[before] !== old) before = this.next[before]!;
     this.next[before] = replacement;
+  }
+
+  /** The property of object `id` named `key` (the last one when the key is repeated, as `JSON.parse` keeps). */
+  propertyNamed(id: number, key: string): number {
+    if (this.kind[id] !== NodeKind.object) return NONE;
+    const atom = this.#atomIds.get(key);
+    if (atom === undefined) return NONE;
+    let found = NONE;
+    for (let property = this.first[id]!; property !== NONE; property = this.next[property]!) {
+      if (this.aux[this.first[property]!] === atom) found = property;
+    }
+    return found;
+  }
+
+  /** The value of property `id`; NONE when it has none. */
+  valueOf(id: number): number {
+    const key = this.first[id]!;
+    return key === NONE ? NONE : this.next[key]!;
+  }
+
+  /** The `index`-th child of `id`. */
+  childAt(id: number, index: number): number {
+    let child = this.first[id]!;
+    for (let i = 0; i < index && child !== NONE; i++) child = this.next[child]!;
+    return child;
+  }
+
+  /** The innermost node whose span holds `offset` (end inclusive); NONE when the root does not. */
+  slotAtOffset(offset: number): number {
+    const inside = (id: number) => offset >= this.offset[id]! && offset <= this.offset[id]! + this.length[id]!;
+    if (this.root === NONE || !inside(this.root)) return NONE;
+    let node = this.root;
+    for (;;) {
+      let next = NONE;
+      for (let child = this.first[node]!; child !== NONE; child = this.next[child]!) {
+        if (this.offset[child]! > offset) break;
+        if (inside(child)) {
+          next = child;
+          break;
+        }
+      }
+      if (next === NONE) return node;
+      node = next;
+    }
   }
 
   /**

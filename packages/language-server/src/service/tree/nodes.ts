@@ -8,18 +8,26 @@
  * (They are cast to vscode-json-languageservice's `ASTNode` types where they are handed out: those declare
  * `parent` and `valueNode` as optional fields, which a getter cannot implement under `exactOptionalPropertyTypes`.)
  *
- * One object per slot while anything holds it (a weak cache): `node.parent.keyNode === node` holds as on a tree of
- * objects, yet a walk over the whole document leaves nothing behind once it is done.
+ * One object per slot within a request (`NodeCache`), so a walk over the whole document leaves nothing behind once
+ * the request is answered.
  */
 import { createScanner } from 'jsonc-parser';
 import type { ASTNode, PropertyASTNode, StringASTNode } from 'vscode-json-languageservice';
 import { type CompactTree, NodeKind, NONE } from './compactTree.js';
 
-/** The node objects of one tree that something still holds, by slot. */
+/**
+ * The node objects of one tree made during the current task, by slot. The cache is emptied on the next turn of the
+ * event loop (a request, its awaits included, runs within one turn): within a request a slot has one object, as
+ * vscode-json-languageservice's completion and hover expect (`node.parent.keyNode === node`), and between requests
+ * only what a feature keeps (the reference graph's nodes, a document's root) stays in memory. Nodes kept across
+ * requests are compared by slot (`sameNode`), not as objects.
+ */
 interface NodeCache {
-  readonly refs: Map<number, WeakRef<TreeNode>>;
-  /** The cache is swept of collected nodes when it grows past this. */
-  sweepAt: number;
+  readonly nodes: Map<number, TreeNode>;
+  /** Children lists made during the task (features read `node.items[i]` in loops), for the tree's `edits`. */
+  readonly children: Map<number, ASTNode[]>;
+  edits: number;
+  clearing: boolean;
 }
 
 const caches = new WeakMap<CompactTree, NodeCache>();
@@ -27,8 +35,8 @@ const caches = new WeakMap<CompactTree, NodeCache>();
 function cacheOf(tree: CompactTree): NodeCache {
   let cache = caches.get(tree);
   if (cache === undefined) {
-    const created: NodeCache = { refs: new Map(), sweepAt: 4096 };
-    tree.freed.add((id) => created.refs.delete(id));
+    const created: NodeCache = { nodes: new Map(), children: new Map(), edits: tree.edits, clearing: false };
+    tree.freed.add((id) => created.nodes.delete(id));
     caches.set(tree, created);
     cache = created;
   }
@@ -39,15 +47,30 @@ function cacheOf(tree: CompactTree): NodeCache {
 export function nodeOf(tree: CompactTree, id: number): ASTNode | undefined {
   if (id === NONE) return undefined;
   const cache = cacheOf(tree);
-  const held = cache.refs.get(id)?.deref();
-  if (held !== undefined) return held as unknown as ASTNode;
-  const node = makeNode(tree, id);
-  cache.refs.set(id, new WeakRef(node));
-  if (cache.refs.size > cache.sweepAt) {
-    for (const [slot, ref] of cache.refs) if (ref.deref() === undefined) cache.refs.delete(slot);
-    cache.sweepAt = Math.max(4096, cache.refs.size * 2);
+  let node = cache.nodes.get(id);
+  if (node === undefined) {
+    node = makeNode(tree, id);
+    cache.nodes.set(id, node);
+    if (!cache.clearing) {
+      cache.clearing = true;
+      const timer = setTimeout(() => {
+        cache.nodes.clear();
+        cache.children.clear();
+        cache.clearing = false;
+      }, 0);
+      (timer as { unref?: () => void }).unref?.();
+    }
   }
   return node as unknown as ASTNode;
+}
+
+/** Whether two nodes are the same node of the document (node objects made in different requests included). */
+export function sameNode(a: ASTNode | undefined, b: ASTNode | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined) return false;
+  const x = slotOf(a);
+  const y = slotOf(b);
+  return x !== undefined && y !== undefined && x.tree === y.tree && x.id === y.id;
 }
 
 /** The tree and slot behind a node made here; undefined for any other node. */
@@ -78,8 +101,16 @@ function makeNode(tree: CompactTree, id: number): TreeNode {
 }
 
 function nodesOf(tree: CompactTree, id: number): ASTNode[] {
-  const out: ASTNode[] = [];
+  const cache = cacheOf(tree);
+  if (cache.edits !== tree.edits) {
+    cache.children.clear();
+    cache.edits = tree.edits;
+  }
+  let out = cache.children.get(id);
+  if (out !== undefined) return out;
+  out = [];
   for (let child = tree.first[id]!; child !== NONE; child = tree.next[child]!) out.push(nodeOf(tree, child)!);
+  cache.children.set(id, out);
   return out;
 }
 
@@ -108,7 +139,9 @@ abstract class TreeNode {
 }
 
 class ObjectNode extends TreeNode {
-  readonly type = 'object';
+  get type(): 'object' {
+    return 'object';
+  }
   get properties(): PropertyASTNode[] {
     return nodesOf(this.tree, this.id) as PropertyASTNode[];
   }
@@ -118,7 +151,9 @@ class ObjectNode extends TreeNode {
 }
 
 class ArrayNode extends TreeNode {
-  readonly type = 'array';
+  get type(): 'array' {
+    return 'array';
+  }
   get items(): ASTNode[] {
     return nodesOf(this.tree, this.id);
   }
@@ -128,7 +163,9 @@ class ArrayNode extends TreeNode {
 }
 
 class PropertyNode extends TreeNode {
-  readonly type = 'property';
+  get type(): 'property' {
+    return 'property';
+  }
   get keyNode(): StringASTNode {
     return nodeOf(this.tree, this.tree.first[this.id]!) as StringASTNode;
   }
@@ -144,7 +181,9 @@ class PropertyNode extends TreeNode {
 }
 
 class StringNode extends TreeNode {
-  readonly type = 'string';
+  get type(): 'string' {
+    return 'string';
+  }
   #value: string | undefined;
   get value(): string {
     if (this.#value !== undefined) return this.#value;
@@ -161,7 +200,9 @@ class StringNode extends TreeNode {
 }
 
 class NumberNode extends TreeNode {
-  readonly type = 'number';
+  get type(): 'number' {
+    return 'number';
+  }
   get value(): number {
     const raw = this.raw();
     return JSON_NUMBER.test(raw) ? Number(raw) : Number.NaN;
@@ -173,15 +214,21 @@ class NumberNode extends TreeNode {
 }
 
 class BooleanNode extends TreeNode {
-  readonly type = 'boolean';
+  get type(): 'boolean' {
+    return 'boolean';
+  }
   get value(): boolean {
     return this.tree.aux[this.id] === 1;
   }
 }
 
 class NullNode extends TreeNode {
-  readonly type = 'null';
-  readonly value = null;
+  get type(): 'null' {
+    return 'null';
+  }
+  get value(): null {
+    return null;
+  }
 }
 
 /**

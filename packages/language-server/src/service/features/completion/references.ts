@@ -12,7 +12,7 @@ import type { JsonPath } from '@dbkit/core';
 import type { ASTNode } from 'vscode-json-languageservice';
 import { type CompletionItem, CompletionItemKind, InsertTextFormat, type TextEdit } from 'vscode-languageserver-types';
 import type { ParsedDocument } from '../../document.js';
-import { fieldValue, isObjectNode, itemsOf, nodeAtPath, pathOf } from '../../jsonAst.js';
+import { fieldValue, isObjectNode, itemsOf, nodeAtPath, pathOf, sameNode } from '../../jsonAst.js';
 import { factsEpoch, memo, memoKey } from '../../memo.js';
 import { rangeOfSpan } from '../../positions.js';
 import { type Declaration, ReferenceSite, SymbolKind } from '../../references/graph.js';
@@ -106,7 +106,7 @@ const lastElsewhere = new WeakMap<
 function hostsElsewhere(doc: ParsedDocument, set: ASTNode | undefined): ReadonlySet<string> {
   const from: ReadonlySet<string>[] = [];
   for (const other of itemsOf(doc.root, 'replicaSets')) {
-    if (other !== set) from.push(memo(other, MEMBER_HOSTS, () => memberHosts(other)));
+    if (!sameNode(other, set)) from.push(memo(other, MEMBER_HOSTS, () => memberHosts(other)));
   }
   const key = doc.references.declarations.process;
   const last = lastElsewhere.get(key);

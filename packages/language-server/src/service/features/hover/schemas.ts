@@ -5,6 +5,7 @@
  */
 import type { ASTNode, JSONDocument, JSONSchema, MatchingSchema } from 'vscode-json-languageservice';
 import type { ParsedDocument } from '../../document.js';
+import { sameNode } from '../../jsonAst.js';
 import type { FeatureContext } from '../../languageService.js';
 
 /**
@@ -36,7 +37,7 @@ export async function matchingSchemasAt(
 }
 
 export function schemasOf(matching: readonly MatchingSchema[], node: ASTNode | undefined): JSONSchema[] {
-  return node === undefined ? [] : matching.filter((m) => m.node === node).map((m) => m.schema);
+  return node === undefined ? [] : matching.filter((m) => sameNode(m.node, node)).map((m) => m.schema);
 }
 
 export function asSchema(ref: JSONSchema | boolean | undefined): JSONSchema | undefined {
