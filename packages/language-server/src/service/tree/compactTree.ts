@@ -31,6 +31,15 @@ const QUARANTINE = 65_536;
 
 const KIND_OF_TYPE: Readonly<Record<ASTNode['type'], NodeKind>> = NodeKind;
 
+/**
+ * A copy of `text` that does not hold on to the string it was cut from. V8 makes a substring of 13 characters or
+ * more a view into its parent: one key kept from a 17 MB text would keep the whole text alive after the next edit
+ * replaces it. Concatenating and cutting again makes a flat copy of just these characters (and one more).
+ */
+export function detached(text: string): string {
+  return text.length < 13 ? text : `${text} `.slice(0, -1);
+}
+
 /** The text a tree reads its values from: the current version's, `[start, end)`. */
 export type TextSlice = (start: number, end: number) => string;
 
@@ -87,8 +96,9 @@ export class CompactTree {
     let id = this.#atomIds.get(name);
     if (id === undefined) {
       id = this.atoms.length;
-      this.atoms.push(name);
-      this.#atomIds.set(name, id);
+      const kept = detached(name);
+      this.atoms.push(kept);
+      this.#atomIds.set(kept, id);
     }
     return id;
   }

@@ -13,7 +13,7 @@
  */
 import { createScanner } from 'jsonc-parser';
 import type { ASTNode, PropertyASTNode, StringASTNode } from 'vscode-json-languageservice';
-import { type CompactTree, NodeKind, NONE } from './compactTree.js';
+import { type CompactTree, detached, NodeKind, NONE } from './compactTree.js';
 
 /**
  * The node objects of one tree made during the current task, by slot. The cache is emptied on the next turn of the
@@ -193,7 +193,7 @@ class StringNode extends TreeNode {
     const value =
       parent !== NONE && tree.kind[parent] === NodeKind.property && tree.first[parent] === id
         ? tree.atoms[tree.aux[id]!]!
-        : decodeString(this.raw());
+        : detached(decodeString(this.raw()));
     this.#value = value;
     return value;
   }
