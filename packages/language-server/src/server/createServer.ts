@@ -34,6 +34,7 @@ import { createLanguageService, type LanguageService } from '../service/language
 import { DEFAULT_SELECTION } from '../service/selection.js';
 import { warmUp } from '../service/warmUp.js';
 import { listenToDocuments } from './documents.js';
+import { createIdleCollection } from './idleCollection.js';
 import { readSettings, type ServerSettings } from './settings.js';
 
 export const SERVER_NAME = 'dbkit-language-server';
@@ -69,7 +70,12 @@ export const DIAGNOSTICS_DELAY_MS = 200;
 /** The longest pushed diagnostics wait for a quiet moment after a change. */
 export const DIAGNOSTICS_MAX_WAIT_MS = 2000;
 
-export function createServer(connection: Connection): void {
+export interface ServerOptions {
+  /** A full garbage collection, where the runtime offers one: run when quiet after large work (`idleCollection.ts`). */
+  readonly collectGarbage?: (() => void) | undefined;
+}
+
+export function createServer(connection: Connection, options: ServerOptions = {}): void {
   let service: LanguageService = createLanguageService();
   let settings: ServerSettings = { selection: DEFAULT_SELECTION };
   let pullDiagnostics = false;
@@ -77,6 +83,12 @@ export function createServer(connection: Connection): void {
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** When a handler last finished (`performance.now()`). */
   let lastAnswered = 0;
+  /** When a document was last opened or changed. */
+  let lastChanged = 0;
+  const idle = createIdleCollection(options.collectGarbage, () => Math.max(lastAnswered, lastChanged));
+  /** The length of a document's text (its offset at the end). */
+  const lengthOf = (doc: ParsedDocument): number =>
+    doc.textDocument.offsetAt({ line: doc.textDocument.lineCount, character: 0 });
 
   /** Runs a handler; a failure is logged with the request's name and answered with `fallback`. */
   async function safe<T>(name: string, fallback: T, run: () => T | Promise<T>): Promise<T> {
@@ -126,6 +138,7 @@ export function createServer(connection: Connection): void {
       void safe('warm-up', undefined, () => {
         const doc = served(uri);
         if (doc !== undefined) warmUp(doc, service.context);
+        if (doc !== undefined) idle.afterWork(lengthOf(doc));
       });
       setTimeout(() => {
         if (documents.get(uri)?.version !== version) return;
@@ -215,8 +228,14 @@ export function createServer(connection: Connection): void {
   });
 
   const documents = listenToDocuments(connection, () => service, {
-    opened: (document) => scheduleDiagnostics(document.uri, 0),
-    changed: (document) => scheduleDiagnostics(document.uri, DIAGNOSTICS_DELAY_MS),
+    opened: (document) => {
+      lastChanged = performance.now();
+      scheduleDiagnostics(document.uri, 0);
+    },
+    changed: (document) => {
+      lastChanged = performance.now();
+      scheduleDiagnostics(document.uri, DIAGNOSTICS_DELAY_MS);
+    },
     closed: (uri) => {
       const pending = timers.get(uri);
       if (pending !== undefined) clearTimeout(pending);
@@ -229,6 +248,7 @@ export function createServer(connection: Connection): void {
   connection.languages.diagnostics.on((params) =>
     safe('diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] }, () => {
       const doc = served(params.textDocument.uri);
+      if (doc !== undefined) idle.afterWork(lengthOf(doc));
       return { kind: DocumentDiagnosticReportKind.Full, items: doc ? getDiagnostics(doc) : [] };
     }),
   );

@@ -111,7 +111,7 @@ export function buildValid(text: string, slice: TextSlice = (start, end) => text
         const atom = tree.atom(name);
         tree.aux[key] = atom;
         tree.first[property] = key;
-        tree.aux[property] = after;
+        tree.aux[property] = after - i;
         if (atom !== slash) findRepeat(tree, keyMaps, open, childCount[depth - 1]!, depth - 1, key, atom, repeatedKeys);
         link(property, depth - 1);
         pendingProperty = property;

@@ -52,7 +52,7 @@ export class CompactTree {
   first: Int32Array;
   next: Int32Array;
   /**
-   * A property's colon offset (-1 when missing), a key's interned name (`atoms`), a boolean's value (0 or 1), a
+   * A property's colon offset from the property's start (-1 when missing: an edit moves both alike), a key's interned name (`atoms`), a boolean's value (0 or 1), a
    * container's number of children; -1 elsewhere.
    */
   aux: Int32Array;
@@ -194,7 +194,7 @@ export class CompactTree {
           this.next[key] = value;
         }
         const colon = node.colonOffset ?? -1;
-        this.aux[id] = colon < 0 ? -1 : colon + base;
+        this.aux[id] = colon < 0 ? -1 : colon + base - this.offset[id]!;
         break;
       }
       case 'boolean':
@@ -270,15 +270,16 @@ export class CompactTree {
   }
 
   /**
-   * Moves by `delta` every node that starts at or after `from`, and every colon there (an edit that ended at
-   * `from`). The edit's ancestors, which hold it, grow by `delta` separately (`growAncestors`).
+   * Moves by `delta` every node that starts at or after `from` (an edit that ended at `from`). The edit's ancestors,
+   * which hold it, grow by `delta` separately (`growAncestors`). One pass over the slots (1.5 million at 16.9 MB).
    */
   shiftFrom(from: number, delta: number): void {
     if (delta === 0) return;
-    const { offset, kind, aux } = this;
-    for (let id = 0; id < this.count; id++) {
-      if (offset[id]! >= from) offset[id]! += delta;
-      if (kind[id] === NodeKind.property && aux[id]! >= from) aux[id]! += delta;
+    const { offset } = this;
+    const count = this.count;
+    for (let id = 0; id < count; id++) {
+      const at = offset[id]!;
+      if (at >= from) offset[id] = at + delta;
     }
   }
 

@@ -173,7 +173,8 @@ class PropertyNode extends TreeNode {
     return nodeOf(this.tree, this.tree.next[this.tree.first[this.id]!]!);
   }
   get colonOffset(): number {
-    return this.tree.aux[this.id]!;
+    const relative = this.tree.aux[this.id]!;
+    return relative < 0 ? -1 : this.tree.offset[this.id]! + relative;
   }
   override get children(): ASTNode[] {
     return nodesOf(this.tree, this.id);
