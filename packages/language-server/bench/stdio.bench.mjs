@@ -10,7 +10,10 @@
 //                            worst of the ten
 //   completion size          items and bytes of the first answer (one character typed: every process matches)
 //   hover, definition, rename at the same member host, on the warm document
-//   memory                   the server's RSS with the document open, as a multiple of the document's size
+//   memory                   the server's RSS with the document open, as a multiple of the document's size: right
+//                            after the steps above (busy), after SETTLE_MS of quiet (settled: what the server holds
+//                            while the user reads, and what the goal is judged on), and the peak of the whole run
+//                            (the kernel's high-water mark, VmHWM)
 //
 // Run from packages/language-server after a build:  node bench/stdio.bench.mjs
 // Goals (issue 12) are reported PASS/MISS; a miss never fails the process (benchmarks report, they do not gate).
@@ -35,6 +38,8 @@ const CASES = [
 ];
 /** How long the simulated user looks at the diagnostics before the first keystroke. */
 const READING_MS = 3000;
+/** How long the server is left quiet before its settled memory is read (it collects when quiet: see the README). */
+const SETTLE_MS = 10_000;
 const GOALS = { openVsParse: 4, completionMs: 50, items: 1000, bytes: 1_000_000, warmMs: 50, memoryTimesSize: 10 };
 
 function median(values) {
@@ -53,10 +58,10 @@ function positionAt(text, offset) {
   return { line, character: offset - lineStart };
 }
 
-function rssMB(pid) {
+function rssMB(pid, field = 'VmRSS') {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN);
     return kb / 1024;
   } catch {
     return Number.NaN;
@@ -202,7 +207,10 @@ async function runCase(spec) {
     const hoverMs = await timed('textDocument/hover', {});
     const definitionMs = await timed('textDocument/definition', {});
     const renameMs = await timed('textDocument/rename', { newName: 'renamed-process' });
-    const rss = rssMB(child.pid);
+    const busyRss = rssMB(child.pid);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const settledRss = rssMB(child.pid);
+    const peakRss = rssMB(child.pid, 'VmHWM');
     return {
       label: spec.label,
       mb,
@@ -217,7 +225,9 @@ async function runCase(spec) {
       hoverMs,
       definitionMs,
       renameMs,
-      memoryTimes: rss / mb,
+      memoryTimes: settledRss / mb,
+      busyTimes: busyRss / mb,
+      peakTimes: peakRss / mb,
     };
   } finally {
     child.kill();
@@ -232,12 +242,12 @@ const f = (n, digits = 0) =>
 const verdict = (ok) => (ok ? 'PASS' : 'MISS');
 console.log('\nLanguage server over stdio (a real LSP client, JSON-RPC over the process pipes)');
 console.log(
-  '| document | JSON.parse ms | transport floor ms (×parse) | open→diagnostics ms (×parse) | 1st keystroke→completion ms | 10th ms | worst ms | completion items / KB | hover / definition / rename ms | RSS ×size |',
+  '| document | JSON.parse ms | transport floor ms (×parse) | open→diagnostics ms (×parse) | 1st keystroke→completion ms | 10th ms | worst ms | completion items / KB | hover / definition / rename ms | RSS ×size: busy / settled / peak |',
 );
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
   console.log(
-    `| ${r.label} (${f(r.mb, 1)} MB) | ${f(r.parseMs, 1)} | ${f(r.floorMs)} (${f(r.floorMs / r.parseMs, 1)}×) | ${f(r.openMs)} (${f(r.openMs / r.parseMs, 1)}×) | ${f(r.firstMs, 1)} | ${f(r.tenthMs, 1)} | ${f(r.worstMs, 1)} | ${f(r.items)} / ${f(r.bytes / 1024)} | ${f(r.hoverMs, 1)} / ${f(r.definitionMs, 1)} / ${f(r.renameMs, 1)} | ${f(r.memoryTimes, 1)}× |`,
+    `| ${r.label} (${f(r.mb, 1)} MB) | ${f(r.parseMs, 1)} | ${f(r.floorMs)} (${f(r.floorMs / r.parseMs, 1)}×) | ${f(r.openMs)} (${f(r.openMs / r.parseMs, 1)}×) | ${f(r.firstMs, 1)} | ${f(r.tenthMs, 1)} | ${f(r.worstMs, 1)} | ${f(r.items)} / ${f(r.bytes / 1024)} | ${f(r.hoverMs, 1)} / ${f(r.definitionMs, 1)} / ${f(r.renameMs, 1)} | ${f(r.busyTimes, 1)}× / ${f(r.memoryTimes, 1)}× / ${f(r.peakTimes, 1)}× |`,
   );
 }
 const big = results[results.length - 1];
@@ -255,5 +265,5 @@ console.log(
   `  hover, definition, rename ≤ ${GOALS.warmMs} ms: ${f(Math.max(big.hoverMs, big.definitionMs, big.renameMs))} ms → ${verdict(Math.max(big.hoverMs, big.definitionMs, big.renameMs) <= GOALS.warmMs)}`,
 );
 console.log(
-  `  server memory ≤ ${GOALS.memoryTimesSize}× the document: ${f(big.memoryTimes, 1)}× → ${verdict(big.memoryTimes <= GOALS.memoryTimesSize)}`,
+  `  server memory ≤ ${GOALS.memoryTimesSize}× the document: ${f(big.memoryTimes, 1)}× settled (${f(big.busyTimes, 1)}× right after the steps, ${f(big.peakTimes, 1)}× at the peak) → ${verdict(big.memoryTimes <= GOALS.memoryTimesSize)}`,
 );

@@ -67,6 +67,7 @@ export function parseInFull(
 ): DocumentTree {
   if (validJson && text.charCodeAt(0) !== 0xfeff) {
     const { tree, repeatedKeys } = buildValid(text, slice);
+    tree.fit();
     const syntaxErrors: Diagnostic[] = [];
     for (let i = 0; i < repeatedKeys.length; i += 2) {
       const range = { start: document.positionAt(repeatedKeys[i]!), end: document.positionAt(repeatedKeys[i + 1]!) };
@@ -84,6 +85,7 @@ export function parseInFull(
   const { syntaxErrors = [], comments = [] } = parsed;
   const tree = new CompactTree(slice);
   if (parsed.root !== undefined) tree.root = tree.adopt(parsed.root, NONE);
+  tree.fit();
   const offsets = (ranges: readonly Range[]) =>
     ranges.flatMap((range) => [document.offsetAt(range.start), document.offsetAt(range.end)]);
   return {

@@ -26,8 +26,10 @@ export type NodeKind = (typeof NodeKind)[keyof typeof NodeKind];
 /** No node: the parent of the root, the first child of an empty container, the next sibling of the last child. */
 export const NONE = -1;
 
-/** How many freed slots wait before the oldest is reused (a few hundred keystrokes' worth). */
-const QUARANTINE = 65_536;
+/** How many freed slots wait before the oldest is reused (tens to hundreds of keystrokes' worth). */
+const QUARANTINE = 8192;
+/** Room left after a full build for the slots of later edits: the quarantine twice, and a little more. */
+const HEADROOM = 2 * QUARANTINE;
 
 const KIND_OF_TYPE: Readonly<Record<ASTNode['type'], NodeKind>> = NodeKind;
 
@@ -126,14 +128,18 @@ export class CompactTree {
     return id;
   }
 
-  /** Makes room for `capacity` slots. */
-  reserve(capacity: number): void {
-    if (capacity > this.kind.length) this.#grow(capacity);
+  /**
+   * After a full build: the arrays cut down to the slots in use and some room for edits, when they have more (a
+   * build sizes them ahead from the text's length; at 16.9 MB that was 200 000 slots, 5 MB, too many).
+   */
+  fit(): void {
+    const capacity = this.count + HEADROOM;
+    if (this.kind.length > capacity + (capacity >> 4)) this.#grow(capacity);
   }
 
   #grow(capacity: number): void {
     const grow = <A extends Uint8Array | Int32Array>(from: A, to: A): A => {
-      to.set(from.subarray(0, this.count));
+      to.set(from.subarray(0, Math.min(this.count, capacity)));
       return to;
     };
     this.kind = grow(this.kind, new Uint8Array(capacity));
