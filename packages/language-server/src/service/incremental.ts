@@ -112,7 +112,7 @@ function enclosingContainer(tree: CompactTree, start: number, end: number): numb
     let next = NONE;
     for (let child = tree.first[node]!; child !== NONE; child = tree.next[child]!) {
       if (tree.offset[child]! >= end) break;
-      const candidate = tree.kind[child] === NodeKind.property ? tree.next[tree.first[child]!]! : child;
+      const candidate = tree.kind[child] === NodeKind.property ? tree.first[child]! : child;
       if (inside(candidate)) {
         next = candidate;
         break;

@@ -5,7 +5,7 @@
  */
 import type { JsonPath } from '@dbkit/core';
 import type { ASTNode, ObjectASTNode, PropertyASTNode, StringASTNode } from 'vscode-json-languageservice';
-import { NodeKind, NONE } from './tree/compactTree.js';
+import { isKeyId, KEY, NodeKind, NONE } from './tree/compactTree.js';
 import { nodeOf, sameNode, slotOf } from './tree/nodes.js';
 
 export { sameNode };
@@ -102,9 +102,14 @@ export function pathOf(node: ASTNode): JsonPath {
   if (slot !== undefined) {
     const { tree } = slot;
     let child = slot.id;
+    if (isKeyId(child)) {
+      // A key's path is its property's: the key's name, then the object's path.
+      child &= ~KEY;
+      path.push(tree.atoms[tree.keyAtom(child)]!);
+    }
     for (let parent = tree.parent[child]!; parent !== NONE; child = parent, parent = tree.parent[parent]!) {
       if (tree.kind[parent] === NodeKind.property) {
-        path.push(tree.atoms[tree.aux[tree.first[parent]!]!]!);
+        path.push(tree.atoms[tree.keyAtom(parent)]!);
       } else if (tree.kind[parent] === NodeKind.array) {
         let index = 0;
         for (let at = tree.first[parent]!; at !== child; at = tree.next[at]!) index++;

@@ -85,7 +85,6 @@ export function buildValid(text: string, slice: TextSlice = (start, end) => text
       depth--;
       const container = open[depth]!;
       tree.length[container] = i + 1 - tree.offset[container]!;
-      tree.aux[container] = childCount[depth]!;
       keyMaps[depth] = undefined;
       const holder = tree.parent[container]!;
       if (holder !== NONE && tree.kind[holder] === NodeKind.property) {
@@ -106,13 +105,12 @@ export function buildValid(text: string, slice: TextSlice = (start, end) => text
             ? (JSON.parse(text.slice(i, close + 1)) as string)
             : text.slice(i + 1, close);
         const object = open[depth - 1]!;
-        const property = tree.alloc(NodeKind.property, i, after + 1 - i, object);
-        const key = tree.alloc(NodeKind.string, i, close + 1 - i, property);
         const atom = tree.atom(name);
-        tree.aux[key] = atom;
-        tree.first[property] = key;
-        tree.aux[property] = after - i;
-        if (atom !== slash) findRepeat(tree, keyMaps, open, childCount[depth - 1]!, depth - 1, key, atom, repeatedKeys);
+        const property = tree.alloc(NodeKind.property, i, after + 1 - i, object);
+        tree.setKey(property, atom, close + 1 - i, after - i);
+        if (atom !== slash) {
+          findRepeat(tree, keyMaps, open, childCount[depth - 1]!, depth - 1, property, atom, repeatedKeys);
+        }
         link(property, depth - 1);
         pendingProperty = property;
         i = after + 1;
@@ -153,7 +151,7 @@ export function buildValid(text: string, slice: TextSlice = (start, end) => text
       const property = pendingProperty;
       pendingProperty = NONE;
       const node = tree.alloc(kind, offset, length, property);
-      tree.next[tree.first[property]!] = node;
+      tree.first[property] = node;
       return node;
     }
     if (depth === 0) {
@@ -189,9 +187,9 @@ function grow(from: Int32Array, capacity: number): Int32Array<ArrayBuffer> {
 }
 
 /**
- * Records `key` (named `atom`, the next property of the object open at `level`, which has `siblings` properties so
- * far) when an earlier property has the same name: the repeat, then the first occurrence if this is its first
- * repeat, as vscode-json-languageservice's parser reports them.
+ * Records the key of `property` (named `atom`, the next property of the object open at `level`, which has `siblings`
+ * properties so far) when an earlier property has the same name: the repeat, then the first occurrence if this is
+ * its first repeat, as vscode-json-languageservice's parser reports them.
  */
 function findRepeat(
   tree: CompactTree,
@@ -199,42 +197,41 @@ function findRepeat(
   open: Int32Array,
   siblings: number,
   level: number,
-  key: number,
+  property: number,
   atom: number,
   out: number[],
 ): void {
   if (siblings === 0) return;
   const object = open[level]!;
+  const report = (at: number) => out.push(tree.offset[at]!, tree.offset[at]! + tree.keyLength(at));
   if (siblings < LINEAR_KEYS) {
     let firstSeen = NONE;
     let seen = 0;
-    for (let property = tree.first[object]!; property !== NONE; property = tree.next[property]!) {
-      const earlier = tree.first[property]!;
-      if (tree.aux[earlier] !== atom) continue;
+    for (let earlier = tree.first[object]!; earlier !== NONE; earlier = tree.next[earlier]!) {
+      if (tree.keyAtom(earlier) !== atom) continue;
       if (seen === 0) firstSeen = earlier;
       seen++;
     }
     if (seen === 0) return;
-    out.push(tree.offset[key]!, tree.offset[key]! + tree.length[key]!);
-    if (seen === 1) out.push(tree.offset[firstSeen]!, tree.offset[firstSeen]! + tree.length[firstSeen]!);
+    report(property);
+    if (seen === 1) report(firstSeen);
     return;
   }
   let map = keyMaps[level];
   if (map === undefined) {
     map = new Map();
-    for (let property = tree.first[object]!; property !== NONE; property = tree.next[property]!) {
-      const earlier = tree.first[property]!;
-      const name = tree.aux[earlier]!;
+    for (let earlier = tree.first[object]!; earlier !== NONE; earlier = tree.next[earlier]!) {
+      const name = tree.keyAtom(earlier);
       map.set(name, map.has(name) ? NONE : earlier);
     }
     keyMaps[level] = map;
   }
   const earlier = map.get(atom);
   if (earlier !== undefined) {
-    out.push(tree.offset[key]!, tree.offset[key]! + tree.length[key]!);
-    if (earlier !== NONE) out.push(tree.offset[earlier]!, tree.offset[earlier]! + tree.length[earlier]!);
+    report(property);
+    if (earlier !== NONE) report(earlier);
     map.set(atom, NONE);
   } else {
-    map.set(atom, key);
+    map.set(atom, property);
   }
 }

@@ -1,9 +1,11 @@
 /**
  * The document's tree in typed arrays: one slot per node (kind, span, parent, first child, next sibling and one
  * word of kind-specific data), the same nodes vscode-json-languageservice's parser makes (objects, arrays,
- * properties with their key and value, scalars), with the same offsets. No node object exists until a feature asks
- * for one (`nodes.ts` makes them on demand and forgets them when nothing holds them): a 16.9 MB document is about
- * 1.5 million slots of 25 bytes instead of as many objects of ~100 bytes each.
+ * properties with their key and value, scalars), with the same offsets. A property's key has no slot of its own: it
+ * starts where the property does, and the property's word holds its interned name and length (`keyId` names it).
+ * No node object exists until a feature asks for one (`nodes.ts` makes them on demand and forgets them when the
+ * request is answered): a 16.9 MB document is about a million slots of 25 bytes instead of 1.5 million objects of
+ * ~100 bytes each.
  *
  * Values are not stored: a string or a number is read from the text when its node is asked for it (keys are kept,
  * interned: every feature compares them). Slots are ids: an edit frees the slots of the subtree it replaces and
@@ -33,6 +35,36 @@ const HEADROOM = 2 * QUARANTINE;
 
 const KIND_OF_TYPE: Readonly<Record<ASTNode['type'], NodeKind>> = NodeKind;
 
+/** Set in an id that names a property's key rather than a slot (`keyId`). Slots stay below it. */
+export const KEY = 0x40000000;
+
+/** The id of the key of property `property`. */
+export function keyId(property: number): number {
+  return property | KEY;
+}
+
+/** Whether `id` names a key (`keyId`) rather than a slot. */
+export function isKeyId(id: number): boolean {
+  return id >= KEY;
+}
+
+/**
+ * A property's key packed in its `aux` word: the interned name in bits 16-30, the key's length in bits 0-15, the
+ * colon right after the key. Anything else (a long key, many names, a colon further on or missing) is `KEY_ELSEWHERE`
+ * and kept in `CompactTree.#keys`.
+ */
+const KEY_ELSEWHERE = -1;
+const MAX_PACKED_ATOM = 0x7fff;
+const MAX_PACKED_LENGTH = 0xffff;
+
+/** A key that does not fit its property's word. */
+interface KeyInfo {
+  readonly atom: number;
+  readonly length: number;
+  /** The colon's offset from the property's start; -1 when missing. */
+  readonly colon: number;
+}
+
 /**
  * A copy of `text` that does not hold on to the string it was cut from. V8 makes a substring of 13 characters or
  * more a view into its parent: one key kept from a 17 MB text would keep the whole text alive after the next edit
@@ -50,14 +82,13 @@ export class CompactTree {
   offset: Int32Array;
   length: Int32Array;
   parent: Int32Array;
-  /** A container's first child, a property's key (whose next sibling is the property's value). */
+  /** A container's first child, a property's value. */
   first: Int32Array;
   next: Int32Array;
-  /**
-   * A property's colon offset from the property's start (-1 when missing: an edit moves both alike), a key's interned name (`atoms`), a boolean's value (0 or 1), a
-   * container's number of children; -1 elsewhere.
-   */
+  /** A property's key (packed: see `KEY_ELSEWHERE`), a boolean's value (0 or 1); -1 elsewhere. */
   aux: Int32Array;
+  /** The keys that do not fit their property's word, by property slot. */
+  readonly #keys = new Map<number, KeyInfo>();
   /** Slots in use or freed: the high-water mark. */
   count = 0;
   root = NONE;
@@ -67,7 +98,7 @@ export class CompactTree {
    */
   #free: number[] = [];
   #freeHead = 0;
-  /** Every key name seen, once; `aux` of a key holds its index here. */
+  /** Every key name seen, once; a property's key holds its index here. */
   readonly atoms: string[] = [];
   readonly #atomIds = new Map<string, number>();
   /** The current version's text. */
@@ -158,6 +189,7 @@ export class CompactTree {
       const at = stack.pop()!;
       for (let child = this.first[at]!; child !== NONE; child = this.next[child]!) stack.push(child);
       this.#free.push(at);
+      this.#keys.delete(at);
       for (const listener of this.freed) listener(at);
     }
   }
@@ -186,21 +218,17 @@ export class CompactTree {
           else this.next[last] = slot;
           last = slot;
         }
-        this.aux[id] = children.length;
         break;
       }
       case 'property': {
-        const key = this.adopt(node.keyNode, id, base);
-        const atom = this.atom(node.keyNode.value);
-        this.aux[key] = atom;
-        this.first[id] = key;
-        if (node.valueNode !== undefined) {
-          // Adopting may grow the arrays: the slot is taken before `this.next` is read.
-          const value = this.adopt(node.valueNode, id, base);
-          this.next[key] = value;
-        }
+        // The key starts where the property does (the parser makes both at the key's token).
         const colon = node.colonOffset ?? -1;
-        this.aux[id] = colon < 0 ? -1 : colon + base - this.offset[id]!;
+        this.setKey(id, this.atom(node.keyNode.value), node.keyNode.length, colon < 0 ? -1 : colon - node.offset);
+        if (node.valueNode !== undefined) {
+          // Adopting may grow the arrays: the slot is taken before `this.first` is read.
+          const value = this.adopt(node.valueNode, id, base);
+          this.first[id] = value;
+        }
         break;
       }
       case 'boolean':
@@ -231,6 +259,36 @@ export class CompactTree {
     this.next[before] = replacement;
   }
 
+  /** Sets the key of property `id`: its interned name, its length, its colon's offset from it (-1: none). */
+  setKey(id: number, atom: number, length: number, colon: number): void {
+    if (atom < MAX_PACKED_ATOM && length < MAX_PACKED_LENGTH && colon === length) {
+      this.aux[id] = (atom << 16) | length;
+      this.#keys.delete(id);
+    } else {
+      this.aux[id] = KEY_ELSEWHERE;
+      this.#keys.set(id, { atom, length, colon });
+    }
+  }
+
+  /** The interned name of property `id`'s key. */
+  keyAtom(id: number): number {
+    const packed = this.aux[id]!;
+    return packed === KEY_ELSEWHERE ? this.#keys.get(id)!.atom : packed >>> 16;
+  }
+
+  /** The length of property `id`'s key. */
+  keyLength(id: number): number {
+    const packed = this.aux[id]!;
+    return packed === KEY_ELSEWHERE ? this.#keys.get(id)!.length : packed & MAX_PACKED_LENGTH;
+  }
+
+  /** The offset of property `id`'s colon; -1 when it has none. */
+  colonOffset(id: number): number {
+    const packed = this.aux[id]!;
+    const colon = packed === KEY_ELSEWHERE ? this.#keys.get(id)!.colon : packed & MAX_PACKED_LENGTH;
+    return colon < 0 ? -1 : this.offset[id]! + colon;
+  }
+
   /** The property of object `id` named `key` (the last one when the key is repeated, as `JSON.parse` keeps). */
   propertyNamed(id: number, key: string): number {
     if (this.kind[id] !== NodeKind.object) return NONE;
@@ -238,15 +296,14 @@ export class CompactTree {
     if (atom === undefined) return NONE;
     let found = NONE;
     for (let property = this.first[id]!; property !== NONE; property = this.next[property]!) {
-      if (this.aux[this.first[property]!] === atom) found = property;
+      if (this.keyAtom(property) === atom) found = property;
     }
     return found;
   }
 
   /** The value of property `id`; NONE when it has none. */
   valueOf(id: number): number {
-    const key = this.first[id]!;
-    return key === NONE ? NONE : this.next[key]!;
+    return this.first[id]!;
   }
 
   /** The `index`-th child of `id`. */
@@ -256,12 +313,15 @@ export class CompactTree {
     return child;
   }
 
-  /** The innermost node whose span holds `offset` (end inclusive); NONE when the root does not. */
+  /** The innermost node whose span holds `offset` (end inclusive; a key's id for a key); NONE when the root does not. */
   slotAtOffset(offset: number): number {
     const inside = (id: number) => offset >= this.offset[id]! && offset <= this.offset[id]! + this.length[id]!;
     if (this.root === NONE || !inside(this.root)) return NONE;
     let node = this.root;
     for (;;) {
+      if (this.kind[node] === NodeKind.property && offset <= this.offset[node]! + this.keyLength(node)) {
+        return keyId(node);
+      }
       let next = NONE;
       for (let child = this.first[node]!; child !== NONE; child = this.next[child]!) {
         if (this.offset[child]! > offset) break;

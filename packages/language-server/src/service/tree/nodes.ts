@@ -13,7 +13,7 @@
  */
 import { createScanner } from 'jsonc-parser';
 import type { ASTNode, PropertyASTNode, StringASTNode } from 'vscode-json-languageservice';
-import { type CompactTree, detached, NodeKind, NONE } from './compactTree.js';
+import { type CompactTree, detached, isKeyId, KEY, keyId, NodeKind, NONE } from './compactTree.js';
 
 /**
  * The node objects of one tree made during the current task, by slot. The cache is emptied on the next turn of the
@@ -36,7 +36,10 @@ function cacheOf(tree: CompactTree): NodeCache {
   let cache = caches.get(tree);
   if (cache === undefined) {
     const created: NodeCache = { nodes: new Map(), children: new Map(), edits: tree.edits, clearing: false };
-    tree.freed.add((id) => created.nodes.delete(id));
+    tree.freed.add((id) => {
+      created.nodes.delete(id);
+      created.nodes.delete(keyId(id));
+    });
     caches.set(tree, created);
     cache = created;
   }
@@ -80,6 +83,7 @@ export function slotOf(node: ASTNode): { readonly tree: CompactTree; readonly id
 }
 
 function makeNode(tree: CompactTree, id: number): TreeNode {
+  if (isKeyId(id)) return new KeyNode(tree, id);
   switch (tree.kind[id]) {
     case NodeKind.object:
       return new ObjectNode(tree, id);
@@ -109,6 +113,7 @@ function nodesOf(tree: CompactTree, id: number): ASTNode[] {
   let out = cache.children.get(id);
   if (out !== undefined) return out;
   out = [];
+  if (tree.kind[id] === NodeKind.property) out.push(nodeOf(tree, keyId(id))!);
   for (let child = tree.first[id]!; child !== NONE; child = tree.next[child]!) out.push(nodeOf(tree, child)!);
   cache.children.set(id, out);
   return out;
@@ -167,14 +172,13 @@ class PropertyNode extends TreeNode {
     return 'property';
   }
   get keyNode(): StringASTNode {
-    return nodeOf(this.tree, this.tree.first[this.id]!) as StringASTNode;
+    return nodeOf(this.tree, keyId(this.id)) as StringASTNode;
   }
   get valueNode(): ASTNode | undefined {
-    return nodeOf(this.tree, this.tree.next[this.tree.first[this.id]!]!);
+    return nodeOf(this.tree, this.tree.first[this.id]!);
   }
   get colonOffset(): number {
-    const relative = this.tree.aux[this.id]!;
-    return relative < 0 ? -1 : this.tree.offset[this.id]! + relative;
+    return this.tree.colonOffset(this.id);
   }
   override get children(): ASTNode[] {
     return nodesOf(this.tree, this.id);
@@ -187,16 +191,31 @@ class StringNode extends TreeNode {
   }
   #value: string | undefined;
   get value(): string {
-    if (this.#value !== undefined) return this.#value;
-    const { tree, id } = this;
-    const parent = tree.parent[id]!;
-    // A key's name is interned; a value is read from the text.
-    const value =
-      parent !== NONE && tree.kind[parent] === NodeKind.property && tree.first[parent] === id
-        ? tree.atoms[tree.aux[id]!]!
-        : detached(decodeString(this.raw()));
-    this.#value = value;
-    return value;
+    this.#value ??= detached(decodeString(this.raw()));
+    return this.#value;
+  }
+}
+
+/** A property's key: no slot of its own (`keyId`); it starts where its property does. */
+class KeyNode extends TreeNode {
+  get type(): 'string' {
+    return 'string';
+  }
+  /** The property's slot. */
+  get #property(): number {
+    return this.id & ~KEY;
+  }
+  override get offset(): number {
+    return this.tree.offset[this.#property]!;
+  }
+  override get length(): number {
+    return this.tree.keyLength(this.#property);
+  }
+  override get parent(): ASTNode | undefined {
+    return nodeOf(this.tree, this.#property);
+  }
+  get value(): string {
+    return this.tree.atoms[this.tree.keyAtom(this.#property)]!;
   }
 }
 
