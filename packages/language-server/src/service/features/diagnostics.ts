@@ -12,7 +12,7 @@ import {
   type Range,
 } from 'vscode-languageserver-types';
 import type { ParsedDocument } from '../document.js';
-import { nodeAtOffset } from '../jsonAst.js';
+import { nodeAtOffset, sameNode } from '../jsonAst.js';
 import { type Anchor, rangesOfSpans, spanOfLocated } from '../positions.js';
 import { type LocatedNode, type RepeatedKey as RepeatedKeySpan, scanText } from '../textScan.js';
 
@@ -184,7 +184,7 @@ function repeatedKeysInTree(doc: ParsedDocument): Diagnostic[] {
     if (error.code !== JsonErrorCode.DuplicateKey) continue;
     const key = nodeAtOffset(doc.root, doc.textDocument.offsetAt(error.range.start));
     const property = key?.parent;
-    if (key?.type !== 'string' || property?.type !== 'property' || property.keyNode !== key) continue;
+    if (key?.type !== 'string' || property?.type !== 'property' || !sameNode(property.keyNode, key)) continue;
     const object = property.parent;
     if (object?.type !== 'object') continue;
     const earlier = object.properties.some((p) => p.offset < property.offset && p.keyNode.value === key.value);
