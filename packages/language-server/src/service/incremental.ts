@@ -18,7 +18,7 @@ import type {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { forgetUpwards } from './memo.js';
 import { buildValid } from './tree/buildValid.js';
-import { CompactTree, NodeKind, NONE, type TextSlice } from './tree/compactTree.js';
+import { CompactTree, NONE, NodeKind, type TextSlice } from './tree/compactTree.js';
 import { nodeOf } from './tree/nodes.js';
 
 /** One edit in the previous version's offsets: `[start, end)` replaced by `newLength` characters. */

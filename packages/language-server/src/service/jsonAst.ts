@@ -5,7 +5,7 @@
  */
 import type { JsonPath } from '@dbkit/core';
 import type { ASTNode, ObjectASTNode, PropertyASTNode, StringASTNode } from 'vscode-json-languageservice';
-import { isKeyId, KEY, NodeKind, NONE } from './tree/compactTree.js';
+import { isKeyId, KEY, NONE, NodeKind } from './tree/compactTree.js';
 import { nodeOf, sameNode, slotOf } from './tree/nodes.js';
 
 export { sameNode };
@@ -34,7 +34,8 @@ export function nodeValue(node: ASTNode | undefined): unknown {
 export function propertyOf(object: ASTNode | undefined, key: string): PropertyASTNode | undefined {
   if (object === undefined) return undefined;
   const slot = slotOf(object);
-  if (slot !== undefined) return nodeOf(slot.tree, slot.tree.propertyNamed(slot.id, key)) as PropertyASTNode | undefined;
+  if (slot !== undefined)
+    return nodeOf(slot.tree, slot.tree.propertyNamed(slot.id, key)) as PropertyASTNode | undefined;
   if (object.type !== 'object') return undefined;
   let found: PropertyASTNode | undefined;
   for (const property of object.properties) if (property.keyNode.value === key) found = property;

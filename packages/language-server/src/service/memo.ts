@@ -1,8 +1,9 @@
 /**
  * Facts read from a subtree of the tree (a process's names, a replica set's member hosts), kept across versions.
  * Incremental reparsing keeps every node an edit did not touch (its slot in the tree), so what was read from it
- * still holds; it forgets the facts of the edit's ancestors, whose subtrees changed, and the replaced nodes' own. A fact never holds an offset: nodes after an edit
- * move. A keystroke in a 17 MB document then reads again only what the edit touched, not thousands of processes.
+ * still holds; it forgets the facts of the edit's ancestors, whose subtrees changed, and the replaced nodes' own. A
+ * fact never holds an offset: nodes after an edit move. A keystroke in a 17 MB document then reads again only what
+ * the edit touched, not thousands of processes.
  */
 import type { ASTNode } from 'vscode-json-languageservice';
 import type { CompactTree } from './tree/compactTree.js';
@@ -33,7 +34,10 @@ function factsOf(node: ASTNode, create: boolean): Facts | undefined {
   const slot = slotOf(node);
   if (slot === undefined) {
     let map = factsByNode.get(node);
-    if (map === undefined && create) factsByNode.set(node, (map = new Map()));
+    if (map === undefined && create) {
+      map = new Map();
+      factsByNode.set(node, map);
+    }
     return map;
   }
   let slots = factsBySlot.get(slot.tree);
@@ -45,7 +49,10 @@ function factsOf(node: ASTNode, create: boolean): Facts | undefined {
     slots = created;
   }
   let map = slots.get(slot.id);
-  if (map === undefined && create) slots.set(slot.id, (map = new Map()));
+  if (map === undefined && create) {
+    map = new Map();
+    slots.set(slot.id, map);
+  }
   return map;
 }
 

@@ -4,7 +4,7 @@
  * broken documents.
  */
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic, JSONDocument, Range } from 'vscode-json-languageservice';
+import { type Diagnostic, getLanguageService, type JSONDocument, type Range } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService } from '../../src/service/languageService.js';
 import { example } from '../utils.js';
@@ -27,6 +27,9 @@ function syntax(json: JSONDocument) {
 
 const URI = 'file:///work/edit.automation.json';
 
+/** vscode-json-languageservice itself: its parse is the reference a full parse must equal. */
+const reference = getLanguageService({});
+
 interface Edit {
   readonly start: number;
   readonly end: number;
@@ -41,7 +44,8 @@ interface Reuse {
 
 /**
  * Applies edits to an open document, incrementally and in full, and compares the trees, the syntax errors and
- * comments, and the declarations (taken over from the previous version when the edit declared nothing). `edits`
+ * comments, and the declarations (taken over from the previous version when the edit declared nothing); the full
+ * parse's tree, syntax errors and comments must also be vscode-json-languageservice's own parse of the text. `edits`
  * is a list, or a function giving the next edit for the current text (undefined: done).
  */
 function editAndCompare(text: string, edits: readonly Edit[] | ((text: string, i: number) => Edit | undefined)): Reuse {
@@ -52,6 +56,8 @@ function editAndCompare(text: string, edits: readonly Edit[] | ((text: string, i
   void previous.references; // the tree and graph exist, so edits can reuse them
   let reused = 0;
   let reusedBroken = 0;
+  /** The texts whose full parse was compared with vscode-json-languageservice's. */
+  const checked = new Set<string>();
   for (let i = 0, edit = next(text, 0); edit !== undefined; edit = next(document.getText(), ++i)) {
     const range = { start: document.positionAt(edit.start), end: document.positionAt(edit.end) };
     document = TextDocument.update(document, [{ range, text: edit.insert }], document.version + 1);
@@ -63,9 +69,21 @@ function editAndCompare(text: string, edits: readonly Edit[] | ((text: string, i
     }
     const full = createLanguageService().parse(TextDocument.create(URI, 'json', 1, document.getText()));
     const where = `after edit ${i} ${JSON.stringify(edit)}`;
-    expect(shape(doc.root), where).toBe(shape(full.root));
+    const fullShape = shape(full.root);
+    expect(shape(doc.root), where).toBe(fullShape);
     const [incremental, whole] = [syntax(doc.json), syntax(full.json)];
     if (JSON.stringify(incremental) !== JSON.stringify(whole)) expect(incremental, where).toEqual(whole);
+    // And the full parse is vscode-json-languageservice's own: incremental = full = the reference parser (checked
+    // once per text: undoing comes back to texts seen before).
+    if (!checked.has(document.getText())) {
+      checked.add(document.getText());
+      const own = reference.parseJSONDocument(TextDocument.create(URI, 'json', 1, document.getText()));
+      expect(fullShape, `${where}: full parse against vscode-json-languageservice`).toBe(shape(own.root));
+      const ownSyntax = syntax(own);
+      if (JSON.stringify(whole) !== JSON.stringify(ownSyntax)) {
+        expect(whole, `${where}: full parse against vscode-json-languageservice`).toEqual(ownSyntax);
+      }
+    }
     expect(declarations(doc), where).toEqual(declarations(full));
     previous = doc;
   }

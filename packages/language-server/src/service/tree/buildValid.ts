@@ -4,7 +4,7 @@
  * given twice. Only for text `JSON.parse` accepted (no byte order mark): the pass trusts the syntax. Broken text
  * goes through vscode-json-languageservice's parser and `CompactTree.adopt`.
  */
-import { CompactTree, NodeKind, NONE, type TextSlice } from './compactTree.js';
+import { CompactTree, NONE, NodeKind, type TextSlice } from './compactTree.js';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;

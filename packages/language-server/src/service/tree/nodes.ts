@@ -13,7 +13,7 @@
  */
 import { createScanner } from 'jsonc-parser';
 import type { ASTNode, PropertyASTNode, StringASTNode } from 'vscode-json-languageservice';
-import { type CompactTree, detached, isKeyId, KEY, keyId, NodeKind, NONE } from './compactTree.js';
+import { type CompactTree, detached, isKeyId, KEY, keyId, NONE, NodeKind } from './compactTree.js';
 
 /**
  * The node objects of one tree made during the current task, by slot. The cache is emptied on the next turn of the

@@ -1,7 +1,8 @@
 /**
- * Moves left pending while typing in one place (`incremental.ts`, `ParsedDocument.nearEdit`): completion at the
- * edit answers as on a fresh parse of the same text after every keystroke, and whatever reads past the edit later
- * (the tree, the graph, definitions, hovers) finds every node where a full parse puts it.
+ * Typing in one place of a large document, the tree updated in place after every keystroke (`incremental.ts`):
+ * completion at the edit answers as on a fresh parse of the same text, and whatever reads past the edit later (the
+ * tree, the graph, definitions, hovers) finds every node where a full parse puts it. (Written when the moves of the
+ * nodes after an edit were left pending while typing stayed in one container; they are applied at once now.)
  */
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
