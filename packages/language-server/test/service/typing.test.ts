@@ -70,7 +70,7 @@ async function session(steps: readonly Step[]): Promise<void> {
   expect(declarations(doc)).toEqual(declarations(full));
 }
 
-describe('moves left pending while typing', () => {
+describe('typing in one place of a large document', () => {
   it.for([
     ['typing into the first member host', [{ type: [0, 0, 'sample-1'] }]],
     ['typing, then erasing back to the same length', [{ type: [0, 3, 'abc'] }, { erase: [0, 3] }]],
