@@ -68,7 +68,7 @@ function rssMB(pid, field = 'VmRSS') {
   }
 }
 
-async function start(server = SERVER) {
+async function start(server = SERVER, { pull = false } = {}) {
   const child = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const connection = createProtocolConnection(
     new StreamMessageReader(child.stdout),
@@ -93,6 +93,8 @@ async function start(server = SERVER) {
         },
         hover: { contentFormat: ['markdown'] },
         rename: { prepareSupport: true },
+        // VS Code's client pulls diagnostics (LSP 3.17); the table's client has them pushed.
+        ...(pull ? { diagnostic: {} } : {}),
       },
     },
   });
@@ -122,6 +124,29 @@ async function transportFloor(text) {
     }
   }
   return median(samples);
+}
+
+/**
+ * A client that pulls diagnostics, as VS Code's does: open, pull, read for READING_MS, then complete at the first
+ * member host (nothing typed): what the first completion after opening costs such an editor.
+ */
+async function firstCompletionPulling(text) {
+  const { child, connection } = await start(SERVER, { pull: true });
+  try {
+    const uri = 'file:///bench/pull.automation.json';
+    await connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'dbkit-automation', version: 1, text },
+    });
+    await connection.sendRequest('textDocument/diagnostic', { textDocument: { uri } });
+    await new Promise((resolve) => setTimeout(resolve, READING_MS));
+    const valueAt = text.indexOf('"host": "', text.indexOf('"replicaSets"')) + '"host": "'.length;
+    const position = positionAt(text, valueAt + 1);
+    const t = performance.now();
+    await connection.sendRequest('textDocument/completion', { textDocument: { uri }, position });
+    return performance.now() - t;
+  } finally {
+    child.kill();
+  }
 }
 
 async function runCase(spec) {
@@ -213,6 +238,7 @@ async function runCase(spec) {
     const peakRss = rssMB(child.pid, 'VmHWM');
     return {
       label: spec.label,
+      text,
       mb,
       parseMs,
       floorMs,
@@ -251,12 +277,13 @@ for (const r of results) {
   );
 }
 const big = results[results.length - 1];
+const pulledFirstMs = await firstCompletionPulling(big.text);
 console.log(`Goals at ${big.label} (issue 12):`);
 console.log(
   `  open → diagnostics ≤ ${GOALS.openVsParse}× JSON.parse: ${f(big.openMs / big.parseMs, 1)}× → ${verdict(big.openMs / big.parseMs <= GOALS.openVsParse)} (the transport alone, before any language work: ${f(big.floorMs / big.parseMs, 1)}×)`,
 );
 console.log(
-  `  every keystroke → completion ≤ ${GOALS.completionMs} ms: first ${f(big.firstMs)} ms, tenth ${f(big.tenthMs)} ms, worst of ten ${f(big.worstMs)} ms → ${verdict(big.worstMs <= GOALS.completionMs)}`,
+  `  every keystroke → completion ≤ ${GOALS.completionMs} ms: first ${f(big.firstMs)} ms, tenth ${f(big.tenthMs)} ms, worst of ten ${f(big.worstMs)} ms; a client that pulls diagnostics (VS Code's): first completion ${f(pulledFirstMs)} ms → ${verdict(Math.max(big.worstMs, pulledFirstMs) <= GOALS.completionMs)}`,
 );
 console.log(
   `  completion answer ≤ ~${GOALS.items} items / 1 MB: ${f(big.items)} items, ${f(big.bytes / 1e6, 2)} MB → ${verdict(big.items <= GOALS.items && big.bytes <= GOALS.bytes)}`,

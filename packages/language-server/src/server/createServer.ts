@@ -127,12 +127,12 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   }
 
   /**
-   * Once diagnostics are out: what completion, hover and navigation need (`service/warmUp.ts`), built while the user
-   * reads them, so that the first keystroke does not pay for it; then the keys given twice in valid JSON, which the
-   * tree just built reports (no other pass over the text), pushed again with the first diagnostics only when there
-   * are any. Each step is skipped when a newer version came.
+   * Once a version's diagnostics are out (pushed or pulled), on the next turn of the event loop unless a newer
+   * version came: what completion, hover and navigation need (`service/warmUp.ts`), built while the user reads them,
+   * so that the first keystroke does not pay for it (VS Code's client pulls diagnostics: without this, its first
+   * completion in a 17 MB document built the tree and the graph).
    */
-  function afterDiagnostics(uri: string, version: number, first: readonly Diagnostic[]): void {
+  function warmUpLater(uri: string, version: number, then?: () => void): void {
     setTimeout(() => {
       if (documents.get(uri)?.version !== version) return;
       void safe('warm-up', undefined, () => {
@@ -140,6 +140,17 @@ export function createServer(connection: Connection, options: ServerOptions = {}
         if (doc !== undefined) warmUp(doc, service.context);
         if (doc !== undefined) idle.afterWork(lengthOf(doc));
       });
+      then?.();
+    }, 0);
+  }
+
+  /**
+   * Once pushed diagnostics are out: the warm-up (`warmUpLater`), then the keys given twice in valid JSON, which
+   * the tree just built reports (no other pass over the text), pushed again with the first diagnostics only when
+   * there are any. Each step is skipped when a newer version came.
+   */
+  function afterDiagnostics(uri: string, version: number, first: readonly Diagnostic[]): void {
+    warmUpLater(uri, version, () => {
       setTimeout(() => {
         if (documents.get(uri)?.version !== version) return;
         void safe('diagnostics', undefined, () => {
@@ -150,7 +161,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
           }
         });
       }, 0);
-    }, 0);
+    });
   }
 
   function scheduleDiagnostics(uri: string, delay: number): void {
@@ -248,8 +259,9 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   connection.languages.diagnostics.on((params) =>
     safe('diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] }, () => {
       const doc = served(params.textDocument.uri);
-      if (doc !== undefined) idle.afterWork(lengthOf(doc));
-      return { kind: DocumentDiagnosticReportKind.Full, items: doc ? getDiagnostics(doc) : [] };
+      const items = doc ? getDiagnostics(doc) : [];
+      if (doc !== undefined) warmUpLater(doc.uri, doc.version);
+      return { kind: DocumentDiagnosticReportKind.Full, items };
     }),
   );
 

@@ -26,6 +26,7 @@ export function createIdleCollection(collect: (() => void) | undefined, lastActi
     const quiet = performance.now() - lastActive();
     if (quiet < QUIET_MS) {
       timer = setTimeout(due, QUIET_MS - quiet);
+      (timer as { unref?: () => void }).unref?.();
       return;
     }
     timer = undefined;
