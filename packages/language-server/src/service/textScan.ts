@@ -10,6 +10,7 @@
  * key given twice resolves to its last occurrence.
  */
 import type { JsonPath } from '@dbkit/core';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './charCodes.js';
 
 /** A located node: its span, its kind, and the span of the key when it is a property's value. */
 export interface LocatedNode {
@@ -39,14 +40,6 @@ interface Trie {
   found?: LocatedNode | undefined;
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
 /** Structural characters; `lastIndex` is set before each use (never nested). */
 const STRUCTURAL = /["{}[\]]/g;
 

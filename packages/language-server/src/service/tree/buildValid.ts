@@ -4,20 +4,21 @@
  * given twice. Only for text `JSON.parse` accepted (no byte order mark): the pass trusts the syntax. Broken text
  * goes through vscode-json-languageservice's parser and `CompactTree.adopt`.
  */
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  LOWER_F,
+  LOWER_N,
+  LOWER_T,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  SPACE,
+} from '../charCodes.js';
 import { CompactTree, NONE, NodeKind, type TextSlice } from './compactTree.js';
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const SPACE = 0x20;
-const LOWER_T = 0x74;
-const LOWER_F = 0x66;
-const LOWER_N = 0x6e;
 
 /** Objects with more keys than this look for a repeated key in a map of their keys instead of their siblings. */
 const LINEAR_KEYS = 24;

@@ -1,0 +1,13 @@
+/** Character codes that the passes over JSON text (`textScan.ts`, `tree/buildValid.ts`) compare with `charCodeAt`. */
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+export const COLON = 0x3a;
+export const COMMA = 0x2c;
+export const OPEN_BRACE = 0x7b;
+export const CLOSE_BRACE = 0x7d;
+export const OPEN_BRACKET = 0x5b;
+export const CLOSE_BRACKET = 0x5d;
+export const SPACE = 0x20;
+export const LOWER_T = 0x74;
+export const LOWER_F = 0x66;
+export const LOWER_N = 0x6e;
