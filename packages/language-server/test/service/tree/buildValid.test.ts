@@ -10,7 +10,7 @@ import { type ASTNode, type Diagnostic, getLanguageService, type JSONDocument } 
 import { TextDocument } from 'vscode-languageserver-textdocument';
 // @dbkit/corpus is not a dependency of this package: it is read from the workspace, as the other packages' corpus
 // tests read it (a missing corpus fails under CI=true).
-import { findCorpus, registerMissingCorpus } from '../../../../../tools/corpus/index.js';
+import { findCorpus, registerMissingCorpus } from '@dbkit/corpus';
 import { parseInFull } from '../../../src/service/incremental.js';
 import { buildValid } from '../../../src/service/tree/buildValid.js';
 import { nodeOf } from '../../../src/service/tree/nodes.js';
