@@ -5,12 +5,11 @@
  * warnings, in the parser's order (small and large objects, keys given two and three times, escaped keys, "//").
  */
 import { readdirSync } from 'node:fs';
+// The real documents, as the other packages' corpus tests read them (a missing corpus fails under CI=true).
+import { findCorpus, registerMissingCorpus } from '@dbkit/corpus';
 import { describe, expect, it } from 'vitest';
 import { type ASTNode, type Diagnostic, getLanguageService, type JSONDocument } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-// @dbkit/corpus is not a dependency of this package: it is read from the workspace, as the other packages' corpus
-// tests read it (a missing corpus fails under CI=true).
-import { findCorpus, registerMissingCorpus } from '@dbkit/corpus';
 import { parseInFull } from '../../../src/service/incremental.js';
 import { buildValid } from '../../../src/service/tree/buildValid.js';
 import { nodeOf } from '../../../src/service/tree/nodes.js';
