@@ -137,8 +137,9 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       if (documents.get(uri)?.version !== version) return;
       void safe('warm-up', undefined, () => {
         const doc = served(uri);
-        if (doc !== undefined) warmUp(doc, service.context);
-        if (doc !== undefined) idle.afterWork(lengthOf(doc));
+        if (doc === undefined) return;
+        warmUp(doc, service.context);
+        idle.afterWork(lengthOf(doc));
       });
       then?.();
     }, 0);

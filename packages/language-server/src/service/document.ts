@@ -1,7 +1,7 @@
 /**
  * One parse per document version, shared by every feature. The text is parsed into the compact tree (`tree/`:
- * offsets, parents, syntax errors; vscode-json-languageservice's node shapes made on demand) on first use; the value comes from `JSON.parse` when the text is valid
- * JSON (the fast path) and from the tree otherwise; the reference graph and core's diagnostics are built from
+ * offsets, parents, syntax errors; vscode-json-languageservice's node shapes made on demand) on first use; the
+ * value comes from `JSON.parse` when the text is valid JSON (the fast path) and from the tree otherwise; the reference graph and core's diagnostics are built from
  * those on first use too. Everything is computed at most once per version, and only when a feature asks.
  */
 import { type Diagnostic as CoreDiagnostic, type JsonPath, validateAutomationConfig } from '@dbkit/core';
@@ -108,10 +108,13 @@ export function parseDocument(
   // JSON.parse runs only when the value is first needed (diagnostics), not on every keystroke, and its result is
   // not kept: core's diagnostics are, and a 17 MB document's value would hold on to about 100 MB more.
   let validJson: boolean | undefined;
-  const freshValue = (): unknown => {
+  const parseText = (): unknown => {
     const text = doc.text;
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  };
+  const freshValue = (): unknown => {
     try {
-      const value: unknown = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+      const value = parseText();
       validJson = true;
       return value;
     } catch {
@@ -122,9 +125,8 @@ export function parseDocument(
   // Whether the text is valid JSON, without keeping the value (the tree asks before its full parse).
   const isValidJson = (): boolean => {
     if (validJson === undefined) {
-      const text = doc.text;
       try {
-        JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+        parseText();
         validJson = true;
       } catch {
         validJson = false;

@@ -115,25 +115,17 @@ export async function getCompletion(
   context: FeatureContext,
 ): Promise<CompletionList | null> {
   const offset = doc.textDocument.offsetAt(position);
-  const near = ((): { cursor: CompletionCursor; names: ReturnType<typeof referenceItems> | undefined } | undefined => {
-    const nodeAt = doc.json.getNodeFromOffset(offset, true);
-    const anchor = anchorFor(nodeAt, offset);
-    // The cursor is read from a window around the anchor's container, not from the whole text.
-    const base = anchor?.offset ?? 0;
-    const window = anchor === undefined ? doc.text : doc.slice(base, Math.max(anchor.end, offset) + WINDOW_MARGIN);
-    if (isInComment(window, (nodeAt?.offset ?? base) - base, offset - base)) return undefined;
-    const cursor = completionCursor(window, offset, anchor, base);
-    const names = cursor.site === 'memberHost' && !cursor.atKey ? referenceItems(doc, cursor, cursor.site) : undefined;
-    return { cursor, names };
-  })();
-  if (near === undefined) return { isIncomplete: false, items: [] };
-  const { cursor } = near;
+  const nodeAt = doc.json.getNodeFromOffset(offset, true);
+  const anchor = anchorFor(nodeAt, offset);
+  // The cursor is read from a window around the anchor's container, not from the whole text.
+  const base = anchor?.offset ?? 0;
+  const window = anchor === undefined ? doc.text : doc.slice(base, Math.max(anchor.end, offset) + WINDOW_MARGIN);
+  if (isInComment(window, (nodeAt?.offset ?? base) - base, offset - base)) return { isIncomplete: false, items: [] };
+  const cursor = completionCursor(window, offset, anchor, base);
   const m = markup(context.markdown);
   let items: CompletionItem[];
   let isIncomplete = false;
-  if (near.names !== undefined) {
-    ({ items, isIncomplete } = near.names);
-  } else if (cursor.site !== undefined && !cursor.atKey) {
+  if (cursor.site !== undefined && !cursor.atKey) {
     // A field that names a declaration is a plain string in the schema (no enum, default or example), so the names
     // are the whole answer; the JSON service, which would validate the whole document to find that out, is skipped.
     ({ items, isIncomplete } = referenceItems(doc, cursor, cursor.site));

@@ -119,11 +119,6 @@ export class CompactTree {
     this.aux = new Int32Array(capacity);
   }
 
-  /** Slots in use. */
-  get size(): number {
-    return this.count - (this.#free.length - this.#freeHead);
-  }
-
   /** The id of the interned key name `name`. */
   atom(name: string): number {
     let id = this.#atomIds.get(name);
@@ -192,13 +187,6 @@ export class CompactTree {
       this.#keys.delete(at);
       for (const listener of this.freed) listener(at);
     }
-  }
-
-  /** The children of `id` in order: a container's items or properties, a property's key and value. */
-  childIds(id: number): number[] {
-    const out: number[] = [];
-    for (let child = this.first[id]!; child !== NONE; child = this.next[child]!) out.push(child);
-    return out;
   }
 
   /**

@@ -258,7 +258,7 @@ class NullNode extends TreeNode {
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /** A string token's value, as the scanner reads it (escapes decoded; a string left open ends where its token does). */
-export function decodeString(raw: string): string {
+function decodeString(raw: string): string {
   const n = raw.length;
   if (n >= 2 && raw.charCodeAt(0) === 0x22 && raw.charCodeAt(n - 1) === 0x22 && raw.indexOf('\\') === -1) {
     return raw.slice(1, n - 1);
