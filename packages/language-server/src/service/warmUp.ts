@@ -12,6 +12,7 @@
 import { type ParsedDocument, parseDocument } from './document.js';
 import { warmReferenceFacts } from './features/completion/references.js';
 import { getCompletion } from './features/completion.js';
+import { getHover } from './features/hover.js';
 import { nodeAtPath } from './jsonAst.js';
 import type { FeatureContext } from './languageService.js';
 import { TextModel } from './textModel.js';
@@ -20,7 +21,10 @@ const FIRST_MEMBER_HOST = ['replicaSets', 0, 'members', 0, 'host'];
 
 export function warmUp(doc: ParsedDocument, context?: FeatureContext): void {
   void doc.textDocument.lineCount;
-  void doc.references;
+  // The references too: kept up to date across edits (`references/graph.ts`), so hover, definition and rename after
+  // a keystroke do not walk the document.
+  void doc.references.references;
+  void doc.references.declarationsByOffset;
   warmReferenceFacts(doc);
   if (context === undefined) return;
   const host = nodeAtPath(doc.root, FIRST_MEMBER_HOST);
@@ -57,6 +61,9 @@ export function warmEditPath(context: FeatureContext): void {
     model.edit({ start: at, end: at, text: 'x' }, model.version + 1);
     doc = parseDocument(model, context.json, { previous: doc, change: { start: at, end: at, newLength: 1 } });
     void getCompletion(doc, model.positionAt(at + 1), context);
+    // A hover after each keystroke brings the kept references up to date (`references/graph.ts`), as the user's
+    // first hover after typing does.
+    void getHover(doc, model.positionAt(at), context);
   }
 }
 

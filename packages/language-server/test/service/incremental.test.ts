@@ -8,7 +8,7 @@ import { type Diagnostic, getLanguageService, type JSONDocument, type Range } fr
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService } from '../../src/service/languageService.js';
 import { example } from '../utils.js';
-import { declarations, shape } from './trees.js';
+import { declarations, references, shape } from './trees.js';
 
 /** A document's syntax errors and comments as plain data, in order (vscode-json-languageservice keeps them). */
 function syntax(json: JSONDocument) {
@@ -53,7 +53,7 @@ function editAndCompare(text: string, edits: readonly Edit[] | ((text: string, i
   const service = createLanguageService();
   let document = TextDocument.create(URI, 'json', 1, text);
   let previous = service.parse(document);
-  void previous.references; // the tree and graph exist, so edits can reuse them
+  void previous.references.references; // the tree, graph and references exist, so edits can reuse them
   let reused = 0;
   let reusedBroken = 0;
   /** The texts whose full parse was compared with vscode-json-languageservice's. */
@@ -85,6 +85,9 @@ function editAndCompare(text: string, edits: readonly Edit[] | ((text: string, i
       }
     }
     expect(declarations(doc), where).toEqual(declarations(full));
+    // The references, brought up to date from the previous version's (read every other edit: two edits' worth of
+    // freed and added subtrees at once too), are those of a full collection.
+    if (i % 2 === 1) expect(references(doc), where).toEqual(references(full));
     previous = doc;
   }
   return { reused, reusedBroken };

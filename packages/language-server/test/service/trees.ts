@@ -42,3 +42,19 @@ export function declarations(doc: {
 }) {
   return doc.references.allDeclarations.map((d) => `${d.kind} ${d.name} @${d.node.offset}`);
 }
+
+/** The references of a graph as plain data: site, name, where the name is, what it resolves to. */
+export function references(doc: {
+  references: {
+    references: readonly {
+      site: string;
+      name: string;
+      node: ASTNode;
+      target: { kind: string; node: ASTNode } | undefined;
+    }[];
+  };
+}) {
+  return doc.references.references.map(
+    (r) => `${r.site} ${r.name} @${r.node.offset} → ${r.target ? `${r.target.kind} @${r.target.node.offset}` : '-'}`,
+  );
+}

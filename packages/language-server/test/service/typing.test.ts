@@ -11,7 +11,7 @@ import { getDefinition } from '../../src/service/features/definition.js';
 import { createLanguageService } from '../../src/service/languageService.js';
 import { TextModel } from '../../src/service/textModel.js';
 import { sampleConfig } from '../../src/service/warmUp.js';
-import { declarations, shape } from './trees.js';
+import { declarations, references, shape } from './trees.js';
 
 const URI = 'file:///work/typing.automation.json';
 const text = sampleConfig(45);
@@ -32,7 +32,7 @@ type Step =
 async function session(steps: readonly Step[]): Promise<void> {
   const service = createLanguageService();
   const document = new TextModel(URI, 'json', 1, text);
-  void service.parse(document).references; // the tree and graph exist, as after the warm-up
+  void service.parse(document).references.references; // the tree, graph and references exist, as after the warm-up
   const fresh = () => {
     const other = createLanguageService();
     return { service: other, doc: other.parse(TextDocument.create(URI, 'json', 1, document.getText())) };
@@ -68,6 +68,8 @@ async function session(steps: readonly Step[]): Promise<void> {
   const full = fresh().doc;
   expect(shape(doc.root)).toBe(shape(full.root));
   expect(declarations(doc)).toEqual(declarations(full));
+  // Brought up to date once, from every keystroke's freed and added subtrees.
+  expect(references(doc)).toEqual(references(full));
 }
 
 describe('typing in one place of a large document', () => {

@@ -6,8 +6,12 @@
  * References: the fields core resolves (`References` in core's validation) plus `args2_6.replication.replSetName`,
  * `balancer` keys and `clusterWideConfigurations` keys.
  */
+
+import type { JsonPath } from '@dbkit/core';
 import type { ASTNode, ObjectASTNode, StringASTNode } from 'vscode-json-languageservice';
-import { fieldValue, isObjectNode, isStringNode, itemsOf } from '../jsonAst.js';
+import { fieldValue, isObjectNode, isStringNode, itemsOf, nodeAtPath, pathOf, sameNode } from '../jsonAst.js';
+import { type CompactTree, KEY } from '../tree/compactTree.js';
+import { nodeOf, slotOf } from '../tree/nodes.js';
 
 /** What a name names. */
 export const SymbolKind = {
@@ -18,21 +22,75 @@ export const SymbolKind = {
 } as const;
 export type SymbolKind = keyof typeof SymbolKind;
 
-/** Every field that refers to a declared name, with what it may name. Declared once; the graph builder reads it. */
+/** A path step of a reference site: every item of an array. */
+const ITEMS = '[]';
+/** The last path step of a site whose names are an object's keys. */
+const KEYS = '{}';
+
+/**
+ * Every field that refers to a declared name, with what it may name and where it is (`path`: keys, `ITEMS` for every
+ * item, `KEYS` for every key of an object). Declared once; the graph builder walks the paths.
+ */
 export const ReferenceSite = {
-  processVersion: { field: 'processes[].version', kinds: ['dbVersion'], code: 'DBK201' },
-  memberHost: { field: 'replicaSets[].members[].host', kinds: ['process'], code: 'DBK202' },
-  routerCluster: { field: 'processes[].cluster', kinds: ['cluster'], code: 'DBK203' },
-  shardReplicaSet: { field: 'sharding[].shards[].rs', kinds: ['replicaSet'], code: 'DBK204' },
-  configServerReplicaSet: { field: 'sharding[].configServerReplica', kinds: ['replicaSet'], code: 'DBK205' },
-  indexReplicaSet: { field: 'indexConfigs[].rsName', kinds: ['replicaSet'], code: 'DBK206' },
-  configServerProcess: { field: 'sharding[].configServer[]', kinds: ['process'], code: 'DBK207' },
-  balancerCluster: { field: 'balancer keys', kinds: ['cluster'], code: 'DBK208' },
-  clusterWideKey: { field: 'clusterWideConfigurations keys', kinds: ['replicaSet', 'cluster'], code: 'DBK209' },
-  replSetName: { field: 'processes[].args2_6.replication.replSetName', kinds: ['replicaSet'], code: undefined },
+  processVersion: {
+    field: 'processes[].version',
+    path: ['processes', ITEMS, 'version'],
+    kinds: ['dbVersion'],
+    code: 'DBK201',
+  },
+  memberHost: {
+    field: 'replicaSets[].members[].host',
+    path: ['replicaSets', ITEMS, 'members', ITEMS, 'host'],
+    kinds: ['process'],
+    code: 'DBK202',
+  },
+  routerCluster: {
+    field: 'processes[].cluster',
+    path: ['processes', ITEMS, 'cluster'],
+    kinds: ['cluster'],
+    code: 'DBK203',
+  },
+  shardReplicaSet: {
+    field: 'sharding[].shards[].rs',
+    path: ['sharding', ITEMS, 'shards', ITEMS, 'rs'],
+    kinds: ['replicaSet'],
+    code: 'DBK204',
+  },
+  configServerReplicaSet: {
+    field: 'sharding[].configServerReplica',
+    path: ['sharding', ITEMS, 'configServerReplica'],
+    kinds: ['replicaSet'],
+    code: 'DBK205',
+  },
+  indexReplicaSet: {
+    field: 'indexConfigs[].rsName',
+    path: ['indexConfigs', ITEMS, 'rsName'],
+    kinds: ['replicaSet'],
+    code: 'DBK206',
+  },
+  configServerProcess: {
+    field: 'sharding[].configServer[]',
+    path: ['sharding', ITEMS, 'configServer', ITEMS],
+    kinds: ['process'],
+    code: 'DBK207',
+  },
+  balancerCluster: { field: 'balancer keys', path: ['balancer', KEYS], kinds: ['cluster'], code: 'DBK208' },
+  clusterWideKey: {
+    field: 'clusterWideConfigurations keys',
+    path: ['clusterWideConfigurations', KEYS],
+    kinds: ['replicaSet', 'cluster'],
+    code: 'DBK209',
+  },
+  replSetName: {
+    field: 'processes[].args2_6.replication.replSetName',
+    path: ['processes', ITEMS, 'args2_6', 'replication', 'replSetName'],
+    kinds: ['replicaSet'],
+    code: undefined,
+  },
 } as const satisfies {
   readonly [name: string]: {
     readonly field: string;
+    readonly path: readonly string[];
     readonly kinds: readonly SymbolKind[];
     readonly code: string | undefined;
   };
@@ -70,9 +128,10 @@ export interface ReferenceGraph {
   readonly declarations: { readonly [K in SymbolKind]: ReadonlyMap<string, Declaration> };
   /** Every declaration, duplicates included, in document order. */
   readonly allDeclarations: readonly Declaration[];
+  /** Every reference, sorted by offset. */
   readonly references: readonly Reference[];
-  /** Every occurrence sorted by offset, for lookups at a cursor. */
-  readonly occurrences: readonly Occurrence[];
+  /** Every declaration (duplicates included) sorted by offset, for lookups at a cursor. */
+  readonly declarationsByOffset: readonly Declaration[];
 }
 
 function declare(out: Declaration[], kind: SymbolKind, item: ASTNode, key: string, alias = false): void {
@@ -115,65 +174,215 @@ function collectDeclarations(root: ASTNode | undefined): Pick<ReferenceGraph, 'd
   return { declarations: maps, allDeclarations: all };
 }
 
+/** The site paths as a tree of steps: one walk from a node finds the references of every site below it. */
+interface SiteSteps {
+  /** The site whose name is the node itself (a string), when the path ends here. */
+  site?: ReferenceSite;
+  /** The site whose names are the node's keys. */
+  keys?: ReferenceSite;
+  readonly next: Map<string, SiteSteps>;
+}
+
+const SITE_STEPS: SiteSteps = (() => {
+  const root: SiteSteps = { next: new Map() };
+  for (const [site, { path }] of Object.entries(ReferenceSite) as [
+    ReferenceSite,
+    (typeof ReferenceSite)[ReferenceSite],
+  ][]) {
+    let at = root;
+    for (const [i, step] of path.entries()) {
+      if (step === KEYS) {
+        at.keys = site;
+        break;
+      }
+      let next = at.next.get(step);
+      if (next === undefined) {
+        next = { next: new Map() };
+        at.next.set(step, next);
+      }
+      at = next;
+      if (i === path.length - 1) at.site = site;
+    }
+  }
+  return root;
+})();
+
+/** The references at or below `node`, whose place in the site paths is `steps`, in no particular order. */
+function collectBelow(
+  node: ASTNode | undefined,
+  steps: SiteSteps,
+  declarations: ReferenceGraph['declarations'],
+  out: Reference[],
+): void {
+  if (node === undefined) return;
+  const refer = (site: ReferenceSite, name: StringASTNode): void => {
+    out.push({
+      role: 'reference',
+      site,
+      name: name.value,
+      node: name,
+      target: resolve(declarations, site, name.value),
+    });
+  };
+  if (steps.site !== undefined && isStringNode(node)) refer(steps.site, node);
+  if (isObjectNode(node)) {
+    if (steps.keys !== undefined) for (const property of node.properties) refer(steps.keys, property.keyNode);
+    for (const [key, next] of steps.next)
+      if (key !== ITEMS) collectBelow(fieldValue(node, key), next, declarations, out);
+  } else if (node.type === 'array') {
+    const next = steps.next.get(ITEMS);
+    if (next !== undefined) for (const item of node.items) collectBelow(item, next, declarations, out);
+  }
+}
+
+/** The steps of the site paths at `path`, or undefined when no reference can be below it. */
+function stepsAt(path: JsonPath): SiteSteps | undefined {
+  let at: SiteSteps | undefined = SITE_STEPS;
+  for (const segment of path) {
+    at = at.next.get(typeof segment === 'number' ? ITEMS : segment);
+    if (at === undefined) return undefined;
+  }
+  return at;
+}
+
+function byOffset<T extends { readonly node: ASTNode }>(list: T[]): T[] {
+  return list.sort((a, b) => a.node.offset - b.node.offset);
+}
+
+/**
+ * The references last collected from a compact tree, kept up to date across its in-place edits: the references in
+ * slots an edit freed are dropped, those in the subtrees it put in are collected, and the rest (nodes read from their
+ * slots, moved offsets included; targets resolved against the same declarations) are kept. A hover or a rename
+ * after a keystroke in a 17 MB document then does not walk 15 000 processes again.
+ */
+interface KeptReferences {
+  /** Sorted by offset. */
+  references: Reference[];
+  /** The slot of each reference's node (a key's: its property's, which starts where the key does). */
+  slots: number[];
+  /** What the targets were resolved against. */
+  declarations: ReferenceGraph['declarations'];
+  /** Slots freed since. */
+  readonly stale: Set<number>;
+  /** Subtrees put in since (their roots' slots). */
+  readonly added: number[];
+}
+
+/** Past this many freed slots the references are collected again: a freed slot may have been reused meanwhile. */
+const MAX_STALE = 4096;
+
+const keptByTree = new WeakMap<CompactTree, KeptReferences>();
+
+/** References with their slots, sorted by offset (read from the slots: no node getter per comparison). */
+function sortedInTree(
+  tree: CompactTree,
+  references: readonly Reference[],
+): Pick<KeptReferences, 'references' | 'slots'> {
+  const slots = references.map((r) => slotOf(r.node)!.id & ~KEY);
+  const order = references.map((_, i) => i).sort((a, b) => tree.offset[slots[a]!]! - tree.offset[slots[b]!]!);
+  return { references: order.map((i) => references[i]!), slots: order.map((i) => slots[i]!) };
+}
+
+/** The kept references without those in `stale` slots, merged with `fresh` (sorted), by offset. */
+function update(
+  tree: CompactTree,
+  kept: Pick<KeptReferences, 'references' | 'slots'>,
+  stale: ReadonlySet<number>,
+  fresh: Pick<KeptReferences, 'references' | 'slots'>,
+): Pick<KeptReferences, 'references' | 'slots'> {
+  const references: Reference[] = [];
+  const slots: number[] = [];
+  const { offset } = tree;
+  let j = 0;
+  const freshCount = fresh.slots.length;
+  for (let i = 0; i < kept.slots.length; i++) {
+    const slot = kept.slots[i]!;
+    if (stale.has(slot)) continue;
+    const at = offset[slot]!;
+    while (j < freshCount && offset[fresh.slots[j]!]! < at) {
+      references.push(fresh.references[j]!);
+      slots.push(fresh.slots[j++]!);
+    }
+    references.push(kept.references[i]!);
+    slots.push(slot);
+  }
+  for (; j < freshCount; j++) {
+    references.push(fresh.references[j]!);
+    slots.push(fresh.slots[j]!);
+  }
+  return { references, slots };
+}
+
+function referencesOf(root: ASTNode | undefined, declarations: ReferenceGraph['declarations']): Reference[] {
+  const collected = (node: ASTNode | undefined, steps: SiteSteps): Reference[] => {
+    const out: Reference[] = [];
+    collectBelow(node, steps, declarations, out);
+    return out;
+  };
+  const slot = root === undefined ? undefined : slotOf(root);
+  if (slot === undefined) return byOffset(collected(root, SITE_STEPS));
+  const { tree } = slot;
+  let kept = keptByTree.get(tree);
+  if (kept === undefined) {
+    const created: KeptReferences = { references: [], slots: [], declarations, stale: new Set(), added: [] };
+    tree.freed.add((id) => created.stale.add(id));
+    tree.replaced.add((id) => created.added.push(id));
+    keptByTree.set(tree, created);
+    kept = created;
+    Object.assign(kept, sortedInTree(tree, collected(root, SITE_STEPS)));
+  } else if (kept.declarations !== declarations || kept.stale.size > MAX_STALE) {
+    Object.assign(kept, sortedInTree(tree, collected(root, SITE_STEPS)));
+  } else if (kept.stale.size > 0 || kept.added.length > 0) {
+    const fresh: Reference[] = [];
+    for (const id of kept.added) {
+      if (kept.stale.has(id)) continue;
+      const node = nodeOf(tree, id)!;
+      const path = pathOf(node);
+      const steps = stepsAt(path);
+      // Under a key given twice, only the last value counts (as the full walk reads it).
+      if (steps !== undefined && sameNode(nodeAtPath(root, path), node)) collectBelow(node, steps, declarations, fresh);
+    }
+    Object.assign(kept, update(tree, kept, kept.stale, sortedInTree(tree, fresh)));
+  }
+  kept.declarations = declarations;
+  kept.stale.clear();
+  kept.added.length = 0;
+  return kept.references;
+}
+
+/** Every declaration sorted by offset, once per set of declarations (kept across edits that declare nothing). */
+const sortedDeclarations = new WeakMap<ReferenceGraph['declarations'], readonly Declaration[]>();
+
 /**
  * The reference graph of a tree. `kept`: the previous version's graph, whose declarations still hold (the edit was
- * deeper than any declaration, and the incremental update kept their nodes); references are collected anew.
+ * deeper than any declaration, and the incremental update kept their nodes); its references are brought up to date.
  */
 export function buildReferenceGraph(root: ASTNode | undefined, kept?: ReferenceGraph): ReferenceGraph {
   const { declarations: maps, allDeclarations: all } = kept ?? collectDeclarations(root);
-  const processes = itemsOf(root, 'processes');
-  const sharding = itemsOf(root, 'sharding');
 
-  // References and the sorted occurrences are built on first use: completion needs only the declarations, and a
-  // 17 MB document has tens of thousands of references to collect and sort.
+  // The references are collected (or brought up to date) on first use: completion needs only the declarations, and
+  // a 17 MB document has tens of thousands of references.
   let references: Reference[] | undefined;
-  let occurrences: Occurrence[] | undefined;
-  const collectReferences = (): Reference[] => {
-    const out: Reference[] = [];
-    const refer = (site: ReferenceSite, node: ASTNode | undefined): void => {
-      if (!isStringNode(node)) return;
-      out.push({ role: 'reference', site, name: node.value, node, target: resolve(maps, site, node.value) });
-    };
-    for (const process of processes) {
-      refer('processVersion', fieldValue(process, 'version'));
-      refer('routerCluster', fieldValue(process, 'cluster'));
-      refer('replSetName', fieldValue(fieldValue(fieldValue(process, 'args2_6'), 'replication'), 'replSetName'));
-    }
-    for (const replicaSet of itemsOf(root, 'replicaSets')) {
-      for (const member of itemsOf(replicaSet, 'members')) refer('memberHost', fieldValue(member, 'host'));
-    }
-    for (const cluster of sharding) {
-      refer('configServerReplicaSet', fieldValue(cluster, 'configServerReplica'));
-      for (const shard of itemsOf(cluster, 'shards')) refer('shardReplicaSet', fieldValue(shard, 'rs'));
-      for (const server of itemsOf(cluster, 'configServer')) refer('configServerProcess', server);
-    }
-    for (const index of itemsOf(root, 'indexConfigs')) refer('indexReplicaSet', fieldValue(index, 'rsName'));
-    for (const [section, site] of [
-      ['balancer', 'balancerCluster'],
-      ['clusterWideConfigurations', 'clusterWideKey'],
-    ] as const) {
-      const object = fieldValue(root, section);
-      if (isObjectNode(object)) for (const property of object.properties) refer(site, property.keyNode);
-    }
-    return out;
-  };
   return {
     declarations: maps,
     allDeclarations: all,
     get references() {
-      references ??= collectReferences();
+      references ??= referencesOf(root, maps);
       return references;
     },
-    get occurrences() {
-      occurrences ??= [...all, ...this.references].sort((a, b) => a.node.offset - b.node.offset);
-      return occurrences;
+    get declarationsByOffset() {
+      let declared = sortedDeclarations.get(maps);
+      if (declared === undefined) {
+        declared = byOffset([...all]);
+        sortedDeclarations.set(maps, declared);
+      }
+      return declared;
     },
   };
 }
 
-/** The occurrence whose name node holds `offset` (inclusive of both ends), if any. */
-export function occurrenceAt(graph: ReferenceGraph, offset: number): Occurrence | undefined {
-  const list = graph.occurrences;
+/** The item of `list` (sorted by offset) whose name node holds `offset` (inclusive of both ends), if any. */
+function findAt<T extends Occurrence>(list: readonly T[], offset: number): T | undefined {
   let low = 0;
   let high = list.length - 1;
   while (low <= high) {
@@ -184,6 +393,11 @@ export function occurrenceAt(graph: ReferenceGraph, offset: number): Occurrence 
     else return list[mid];
   }
   return undefined;
+}
+
+/** The occurrence whose name node holds `offset` (inclusive of both ends), if any. */
+export function occurrenceAt(graph: ReferenceGraph, offset: number): Occurrence | undefined {
+  return findAt(graph.declarationsByOffset, offset) ?? findAt(graph.references, offset);
 }
 
 /** The declaration an occurrence stands for: itself, or the reference's target. */

@@ -107,6 +107,8 @@ export class CompactTree {
   edits = 0;
   /** Called with each slot an edit frees (the node objects and facts kept for it are dropped). */
   readonly freed = new Set<(id: number) => void>();
+  /** Called with the slot of each subtree an edit puts in (`replace`). */
+  readonly replaced = new Set<(id: number) => void>();
 
   constructor(slice: TextSlice, capacity = 64) {
     this.slice = slice;
@@ -232,6 +234,7 @@ export class CompactTree {
   replace(old: number, replacement: number): void {
     this.edits++;
     const parent = this.parent[old]!;
+    for (const listener of this.replaced) listener(replacement);
     this.parent[replacement] = parent;
     this.next[replacement] = this.next[old]!;
     if (parent === NONE) {

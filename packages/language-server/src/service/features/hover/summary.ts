@@ -5,7 +5,7 @@
  */
 import type { ASTNode } from 'vscode-json-languageservice';
 import type { ParsedDocument } from '../../document.js';
-import { fieldValue, isObjectNode, itemsOf, nodeAtPath, pathOf } from '../../jsonAst.js';
+import { fieldValue, isObjectNode, itemsOf, nodeAtPath, pathOf, sameNode } from '../../jsonAst.js';
 import { type Declaration, type Reference, ReferenceSite, SymbolKind } from '../../references/graph.js';
 import type { Markup } from './markup.js';
 
@@ -63,32 +63,21 @@ function clusterHolding(doc: ParsedDocument, node: ASTNode): string | undefined 
   return stringAt(nodeAtPath(doc.root, ['sharding', path[1]]), 'name');
 }
 
-/** Replica set ids by member host, once per document version (completion summarises every process). */
-const membershipCache = new WeakMap<object, ReadonlyMap<string, readonly string[]>>();
-
-function membership(doc: ParsedDocument): ReadonlyMap<string, readonly string[]> {
-  let index = membershipCache.get(doc.references);
-  if (index === undefined) {
-    const built = new Map<string, string[]>();
-    for (const declaration of doc.references.declarations.replicaSet.values()) {
-      for (const member of itemsOf(declaration.item, 'members')) {
-        const host = stringAt(member, 'host');
-        if (host === undefined) continue;
-        const sets = built.get(host) ?? [];
-        if (!sets.includes(declaration.name)) sets.push(declaration.name);
-        built.set(host, sets);
-      }
-    }
-    index = built;
-    membershipCache.set(doc.references, index);
-  }
-  return index;
-}
-
-/** The replica sets (`_id`) that list a process among their members, by its name or alias. */
+/**
+ * The replica sets (`_id`) that list a process among their members, by its name or alias: read from the member-host
+ * references (kept up to date across edits), so a hover after a keystroke does not walk every replica set again.
+ */
 function replicaSetsOf(doc: ParsedDocument, names: ReadonlySet<string>): string[] {
-  const index = membership(doc);
-  return [...new Set([...names].flatMap((name) => index.get(name) ?? []))];
+  const declared = doc.references.declarations.replicaSet;
+  const sets = new Set<string>();
+  for (const reference of doc.references.references) {
+    if (reference.site !== 'memberHost' || !names.has(reference.name)) continue;
+    // host → property → member → members → property → the replica set.
+    const replicaSet = reference.node.parent?.parent?.parent?.parent?.parent;
+    const id = stringAt(replicaSet, '_id');
+    if (id !== undefined && sameNode(declared.get(id)?.item, replicaSet)) sets.add(id);
+  }
+  return [...sets];
 }
 
 /** The name and alias of the process a declaration belongs to. */
