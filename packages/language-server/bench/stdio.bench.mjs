@@ -9,7 +9,10 @@
 //   keystroke                diagnostics arrived: the user read them) → completion answer; the goal is on the
 //                            worst of the ten
 //   completion size          items and bytes of the first answer (one character typed: every process matches)
-//   hover, definition, rename at the same member host, on the warm document
+//   hover, definition, rename at the same member host, right after the edit that puts the host back (the worst of
+//                            three each: the first after an edit is the one that brings the references up to date)
+//   after a long read        the first keystroke → completion after LONG_READING_MS without a request, once the
+//                            server has collected its garbage and given its young generation back (see the README)
 //   memory                   the server's RSS with the document open, as a multiple of the document's size: right
 //                            after the steps above (busy), after SETTLE_MS of quiet (settled: what the server holds
 //                            while the user reads, and what the goal is judged on), and the peak of the whole run
@@ -40,6 +43,8 @@ const CASES = [
 const READING_MS = 3000;
 /** How long the server is left quiet before its settled memory is read (it collects when quiet: see the README). */
 const SETTLE_MS = 10_000;
+/** A longer read before typing: past both of the server's collections when quiet (1 s and 6 s). */
+const LONG_READING_MS = 10_000;
 const GOALS = { openVsParse: 4, completionMs: 50, items: 1000, bytes: 1_000_000, warmMs: 50, memoryTimesSize: 10 };
 
 function median(values) {
@@ -227,7 +232,7 @@ async function runCase(spec) {
         await connection.sendRequest(method, { textDocument: { uri }, position, ...params });
         samples.push(performance.now() - t);
       }
-      return median(samples);
+      return Math.max(...samples);
     };
     const hoverMs = await timed('textDocument/hover', {});
     const definitionMs = await timed('textDocument/definition', {});
@@ -236,6 +241,20 @@ async function runCase(spec) {
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const settledRss = rssMB(child.pid);
     const peakRss = rssMB(child.pid, 'VmHWM');
+    // The user comes back after a long read and types at the same place (the host is back to its original value).
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, LONG_READING_MS - SETTLE_MS)));
+    const at = { line: from.line, character: from.character + original.length };
+    version += 1;
+    const typedAt = performance.now();
+    await connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: [{ range: { start: at, end: at }, text: 'x' }],
+    });
+    await connection.sendRequest('textDocument/completion', {
+      textDocument: { uri },
+      position: { line: at.line, character: at.character + 1 },
+    });
+    const afterLongReadMs = performance.now() - typedAt;
     return {
       label: spec.label,
       text,
@@ -246,6 +265,7 @@ async function runCase(spec) {
       firstMs: keystrokes[0],
       tenthMs: keystrokes[9],
       worstMs: Math.max(...keystrokes),
+      afterLongReadMs,
       items,
       bytes,
       hoverMs,
@@ -268,12 +288,12 @@ const f = (n, digits = 0) =>
 const verdict = (ok) => (ok ? 'PASS' : 'MISS');
 console.log('\nLanguage server over stdio (a real LSP client, JSON-RPC over the process pipes)');
 console.log(
-  '| document | JSON.parse ms | transport floor ms (×parse) | open→diagnostics ms (×parse) | 1st keystroke→completion ms | 10th ms | worst ms | completion items / KB | hover / definition / rename ms | RSS ×size: busy / settled / peak |',
+  '| document | JSON.parse ms | transport floor ms (×parse) | open→diagnostics ms (×parse) | 1st keystroke→completion ms | 10th ms | worst ms | after a 10 s read ms | completion items / KB | hover / definition / rename ms | RSS ×size: busy / settled / peak |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
   console.log(
-    `| ${r.label} (${f(r.mb, 1)} MB) | ${f(r.parseMs, 1)} | ${f(r.floorMs)} (${f(r.floorMs / r.parseMs, 1)}×) | ${f(r.openMs)} (${f(r.openMs / r.parseMs, 1)}×) | ${f(r.firstMs, 1)} | ${f(r.tenthMs, 1)} | ${f(r.worstMs, 1)} | ${f(r.items)} / ${f(r.bytes / 1024)} | ${f(r.hoverMs, 1)} / ${f(r.definitionMs, 1)} / ${f(r.renameMs, 1)} | ${f(r.busyTimes, 1)}× / ${f(r.memoryTimes, 1)}× / ${f(r.peakTimes, 1)}× |`,
+    `| ${r.label} (${f(r.mb, 1)} MB) | ${f(r.parseMs, 1)} | ${f(r.floorMs)} (${f(r.floorMs / r.parseMs, 1)}×) | ${f(r.openMs)} (${f(r.openMs / r.parseMs, 1)}×) | ${f(r.firstMs, 1)} | ${f(r.tenthMs, 1)} | ${f(r.worstMs, 1)} | ${f(r.afterLongReadMs, 1)} | ${f(r.items)} / ${f(r.bytes / 1024)} | ${f(r.hoverMs, 1)} / ${f(r.definitionMs, 1)} / ${f(r.renameMs, 1)} | ${f(r.busyTimes, 1)}× / ${f(r.memoryTimes, 1)}× / ${f(r.peakTimes, 1)}× |`,
   );
 }
 const big = results[results.length - 1];
@@ -283,13 +303,13 @@ console.log(
   `  open → diagnostics ≤ ${GOALS.openVsParse}× JSON.parse: ${f(big.openMs / big.parseMs, 1)}× → ${verdict(big.openMs / big.parseMs <= GOALS.openVsParse)} (the transport alone, before any language work: ${f(big.floorMs / big.parseMs, 1)}×)`,
 );
 console.log(
-  `  every keystroke → completion ≤ ${GOALS.completionMs} ms: first ${f(big.firstMs)} ms, tenth ${f(big.tenthMs)} ms, worst of ten ${f(big.worstMs)} ms; a client that pulls diagnostics (VS Code's): first completion ${f(pulledFirstMs)} ms → ${verdict(Math.max(big.worstMs, pulledFirstMs) <= GOALS.completionMs)}`,
+  `  every keystroke → completion ≤ ${GOALS.completionMs} ms: first ${f(big.firstMs)} ms, tenth ${f(big.tenthMs)} ms, worst of ten ${f(big.worstMs)} ms; after a ${LONG_READING_MS / 1000} s read ${f(big.afterLongReadMs)} ms; a client that pulls diagnostics (VS Code's): first completion ${f(pulledFirstMs)} ms → ${verdict(Math.max(big.worstMs, big.afterLongReadMs, pulledFirstMs) <= GOALS.completionMs)}`,
 );
 console.log(
   `  completion answer ≤ ~${GOALS.items} items / 1 MB: ${f(big.items)} items, ${f(big.bytes / 1e6, 2)} MB → ${verdict(big.items <= GOALS.items && big.bytes <= GOALS.bytes)}`,
 );
 console.log(
-  `  hover, definition, rename ≤ ${GOALS.warmMs} ms: ${f(Math.max(big.hoverMs, big.definitionMs, big.renameMs))} ms → ${verdict(Math.max(big.hoverMs, big.definitionMs, big.renameMs) <= GOALS.warmMs)}`,
+  `  hover, definition, rename ≤ ${GOALS.warmMs} ms (worst of three each, the first right after an edit): ${f(Math.max(big.hoverMs, big.definitionMs, big.renameMs))} ms → ${verdict(Math.max(big.hoverMs, big.definitionMs, big.renameMs) <= GOALS.warmMs)}`,
 );
 console.log(
   `  server memory ≤ ${GOALS.memoryTimesSize}× the document: ${f(big.memoryTimes, 1)}× settled (${f(big.busyTimes, 1)}× right after the steps, ${f(big.peakTimes, 1)}× at the peak) → ${verdict(big.memoryTimes <= GOALS.memoryTimesSize)}`,
