@@ -43,6 +43,12 @@ export interface ParsedDocument {
   /** `validateAutomationConfig` of the value. */
   readonly semantic: readonly CoreDiagnostic[];
   /**
+   * `semantic`, and how many keys the value `JSON.parse` gave has (every object's, at every level), counted while the
+   * value is at hand (it is not kept): a text that gives more keys than that gives some key twice. `valueKeys` is
+   * undefined when the text is not valid JSON or `semantic` was computed before without counting.
+   */
+  semanticCountingKeys(): { readonly diagnostics: readonly CoreDiagnostic[]; readonly valueKeys: number | undefined };
+  /**
    * Where each path is (or the deepest node on the way to it), in one batch: from the tree when it is built or the
    * text is broken, else by a scan for just these paths (a freshly opened document's first push, `textScan.ts`).
    */
@@ -152,7 +158,18 @@ export function parseDocument(
     },
   });
   doc.declarationsFrom = () => graph ?? inherited;
-  lazy(doc, 'semantic', () => validateAutomationConfig(freshValue()));
+  let semantic: readonly CoreDiagnostic[] | undefined;
+  let valueKeys: number | undefined;
+  const computeSemantic = (countKeys: boolean): readonly CoreDiagnostic[] => {
+    if (semantic === undefined) {
+      const value = freshValue();
+      semantic = validateAutomationConfig(value);
+      if (countKeys && validJson === true) valueKeys = keysOf(value);
+    }
+    return semantic;
+  };
+  Object.defineProperty(doc, 'semantic', { enumerable: true, get: () => computeSemantic(false) });
+  doc.semanticCountingKeys = () => ({ diagnostics: computeSemantic(true), valueKeys });
   doc.locate = (paths) =>
     paths.length === 0
       ? []
@@ -160,6 +177,19 @@ export function parseDocument(
         ? paths.map((path) => locateInTree(doc.root, path))
         : scanForPaths(doc.text, paths);
   return doc;
+}
+
+/** How many keys `value` holds: every object's own keys, at every level. */
+function keysOf(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) count += keysOf(item);
+    return count;
+  }
+  const object = value as Record<string, unknown>;
+  for (const key in object) count += 1 + keysOf(object[key]);
+  return count;
 }
 
 /** The tree's answer to `locate`: the node at the path (or the deepest on the way), with its key. */

@@ -65,8 +65,10 @@ export function parseInFull(
   validJson: boolean,
   slice: TextSlice,
 ): DocumentTree {
-  if (validJson && text.charCodeAt(0) !== 0xfeff) {
-    const { tree, repeatedKeys } = buildValid(text, slice);
+  if (validJson) {
+    // A byte order mark reads as white space (vscode-json-languageservice's parser rejects it: the whole document
+    // would be one syntax error); offsets are kept.
+    const { tree, repeatedKeys } = buildValid(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text, slice);
     tree.fit();
     const syntaxErrors: Diagnostic[] = [];
     for (let i = 0; i < repeatedKeys.length; i += 2) {

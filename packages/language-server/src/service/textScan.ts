@@ -32,6 +32,19 @@ export interface TextScan {
   readonly located: LocatedNode[];
   /** Every occurrence of a key after the first in the same object, in document order (when asked for). */
   readonly repeated: RepeatedKey[];
+  /** How many keys the text gives, repeated ones included (with `countKeys` and without `repeated`; else -1). */
+  readonly keys: number;
+}
+
+/**
+ * What one pass collects besides the places: the repeated keys (hashing every key of every object), or only how many
+ * keys there are (a check for a colon after each string): a text whose key count is that of its parsed value gives no
+ * key twice, and counting costs a fraction of hashing.
+ */
+interface Collect {
+  readonly repeated: RepeatedKey[] | undefined;
+  keys: number;
+  readonly counting: boolean;
 }
 
 /** The paths to place, as a trie: each node what was found at its path, `undefined` until found. */
@@ -71,9 +84,6 @@ function keyAt(text: string, start: number, end: number): string {
   return raw.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : raw;
 }
 
-/** What one pass collects besides the places: the repeated keys, or `undefined` when they were not asked for. */
-type Repeated = RepeatedKey[] | undefined;
-
 /** Records the key at `[start, end)` in `seen` (the keys of its object so far), and in `repeated` when it is there. */
 function noteKey(text: string, start: number, end: number, seen: Set<string>, repeated: RepeatedKey[]): string {
   const key = keyAt(text, start, end);
@@ -82,8 +92,8 @@ function noteKey(text: string, start: number, end: number, seen: Set<string>, re
   return key;
 }
 
-/** Offset just after the value starting at `start` (not white space), with its repeated keys when asked for. */
-function skipValue(text: string, start: number, repeated: Repeated): number {
+/** Offset just after the value starting at `start` (not white space), collecting its keys as asked. */
+function skipValue(text: string, start: number, collect: Collect): number {
   const first = text.charCodeAt(start);
   if (first === QUOTE) return skipString(text, start);
   if (first === OPEN_BRACE || first === OPEN_BRACKET) {
@@ -93,6 +103,7 @@ function skipValue(text: string, start: number, repeated: Repeated): number {
     // was measured slower: comparing many same-length keys costs more than hashing each once.
     const structural = STRUCTURAL;
     structural.lastIndex = start;
+    const { repeated, counting } = collect;
     const stack: (Set<string> | null)[] = [];
     while (structural.test(text)) {
       const at = structural.lastIndex - 1;
@@ -100,6 +111,13 @@ function skipValue(text: string, start: number, repeated: Repeated): number {
       if (code === QUOTE) {
         const end = skipString(text, at);
         structural.lastIndex = end;
+        if (counting) {
+          // In valid JSON, a string followed by a colon is a key.
+          let next = end;
+          while (isSpace(text.charCodeAt(next))) next++;
+          if (text.charCodeAt(next) === COLON) collect.keys++;
+          continue;
+        }
         const keys = stack[stack.length - 1];
         if (keys === null || keys === undefined || repeated === undefined) continue;
         let next = end;
@@ -135,27 +153,29 @@ function forgetBelow(trie: Trie): void {
 }
 
 /** Scans the value at `start` for the paths below `trie`; returns the offset after it. */
-function scan(text: string, start: number, trie: Trie, key: LocatedNode['key'], repeated: Repeated): number {
+function scan(text: string, start: number, trie: Trie, key: LocatedNode['key'], collect: Collect): number {
+  const { repeated } = collect;
   const first = text.charCodeAt(start);
   const type = first === OPEN_BRACE ? 'object' : first === OPEN_BRACKET ? 'array' : 'scalar';
   let end: number;
   if (trie.children.size === 0 || type === 'scalar') {
-    end = skipValue(text, start, repeated);
+    end = skipValue(text, start, collect);
   } else if (type === 'object') {
     const seen = new Set<string>();
     let at = skipSpace(text, start + 1);
     while (text.charCodeAt(at) === QUOTE) {
       const keyEnd = skipString(text, at);
       const name = repeated === undefined ? keyAt(text, at, keyEnd) : noteKey(text, at, keyEnd, seen, repeated);
+      collect.keys++;
       const keyStart = at;
       at = skipSpace(text, keyEnd);
       at = skipSpace(text, at + 1); // the colon
       const child = trie.children.get(name);
       if (child === undefined) {
-        at = skipValue(text, at, repeated);
+        at = skipValue(text, at, collect);
       } else {
         forgetBelow(child); // a key given again: only its last value counts
-        at = scan(text, at, child, { offset: keyStart, length: keyEnd - keyStart }, repeated);
+        at = scan(text, at, child, { offset: keyStart, length: keyEnd - keyStart }, collect);
       }
       at = skipSpace(text, at);
       if (text.charCodeAt(at) === COMMA) at = skipSpace(text, at + 1);
@@ -166,7 +186,7 @@ function scan(text: string, start: number, trie: Trie, key: LocatedNode['key'], 
     let index = 0;
     while (at < text.length && text.charCodeAt(at) !== CLOSE_BRACKET) {
       const child = trie.children.get(index);
-      at = child ? scan(text, at, child, undefined, repeated) : skipValue(text, at, repeated);
+      at = child ? scan(text, at, child, undefined, collect) : skipValue(text, at, collect);
       at = skipSpace(text, at);
       if (text.charCodeAt(at) === COMMA) at = skipSpace(text, at + 1);
       index++;
@@ -180,9 +200,14 @@ function scan(text: string, start: number, trie: Trie, key: LocatedNode['key'], 
 /**
  * Scans valid JSON `text` once: the place of every path (for a path that does not exist, the deepest node on the
  * way to it, the object that lacks a field, as the tree lookup gives) and, when `repeated` is asked for, the keys
- * given twice. Without them, only the containers on the way to the paths are read key by key.
+ * given twice, or with `countKeys`, how many keys there are. Without them, only the containers on the way to the
+ * paths are read key by key.
  */
-export function scanText(text: string, paths: readonly JsonPath[], options: { repeated: boolean }): TextScan {
+export function scanText(
+  text: string,
+  paths: readonly JsonPath[],
+  options: { readonly repeated: boolean; readonly countKeys?: boolean },
+): TextScan {
   const root: Trie = { children: new Map() };
   for (const path of paths) {
     let node = root;
@@ -195,8 +220,9 @@ export function scanText(text: string, paths: readonly JsonPath[], options: { re
       node = next;
     }
   }
-  const repeated: RepeatedKey[] | undefined = options.repeated ? [] : undefined;
-  scan(text, skipSpace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0), root, undefined, repeated);
+  const counting = !options.repeated && options.countKeys === true;
+  const collect: Collect = { repeated: options.repeated ? [] : undefined, keys: 0, counting };
+  scan(text, skipSpace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0), root, undefined, collect);
   const located = paths.map((path) => {
     let node = root;
     let found = root.found ?? { type: 'scalar' as const, offset: 0, length: 0 };
@@ -208,7 +234,7 @@ export function scanText(text: string, paths: readonly JsonPath[], options: { re
     }
     return found;
   });
-  return { located, repeated: repeated ?? [] };
+  return { located, repeated: collect.repeated ?? [], keys: counting ? collect.keys : -1 };
 }
 
 /** The place of every path (`scanText` without the repeated keys: only the containers on the way are read). */

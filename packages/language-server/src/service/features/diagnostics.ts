@@ -236,17 +236,23 @@ export function byPosition(diagnostics: readonly Diagnostic[]): Diagnostic[] {
  * can be read of it, unless the damage leaves no top-level object.
  */
 export function getDiagnostics(doc: ParsedDocument, options: DiagnosticsOptions = {}): Diagnostic[] {
-  // Core's diagnostics first: reading the value tells whether the text is valid JSON, without a second parse.
-  const found = doc.semantic;
+  if (options.duplicateKeys === false || doc.hasTree()) {
+    // Core's diagnostics first: reading the value tells whether the text is valid JSON, without a second parse.
+    const found = doc.semantic;
+    if (!doc.validJson) return byPosition([...syntaxDiagnostics(doc), ...toLspDiagnostics(doc, found)]);
+    if (options.duplicateKeys === false) return byPosition(toLspDiagnostics(doc, found));
+    return byPosition([...repeatedKeysInTree(doc), ...toLspDiagnostics(doc, found)]);
+  }
+  const { diagnostics: found, valueKeys } = doc.semanticCountingKeys();
   if (!doc.validJson) return byPosition([...syntaxDiagnostics(doc), ...toLspDiagnostics(doc, found)]);
-  if (options.duplicateKeys === false) return byPosition(toLspDiagnostics(doc, found));
-  if (doc.hasTree()) return byPosition([...repeatedKeysInTree(doc), ...toLspDiagnostics(doc, found)]);
-  // A freshly opened text: one pass finds the repeated keys and places every diagnostic.
-  let repeated: readonly RepeatedKeySpan[] = [];
+  // A freshly opened text: one pass places every diagnostic and counts the keys. Only when the text gives more keys
+  // than its value holds does a second pass hash them to find the ones given twice.
+  let keys = -1;
   const semantic = toLspDiagnostics(doc, found, (paths) => {
-    const scan = scanText(doc.text, paths, { repeated: true });
-    repeated = scan.repeated;
+    const scan = scanText(doc.text, paths, { repeated: false, countKeys: true });
+    keys = scan.keys;
     return scan.located;
   });
+  const repeated = keys === valueKeys ? [] : scanText(doc.text, [], { repeated: true }).repeated;
   return byPosition([...repeatedKeysInText(doc, repeated), ...semantic]);
 }

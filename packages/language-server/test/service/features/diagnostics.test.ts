@@ -66,6 +66,33 @@ describe('syntax: the service takes plain JSON', () => {
     expect(duplicateKeys(getDiagnostics(doc)).length).toBeGreaterThan(0);
   });
 
+  // A freshly opened text counts its keys against its value's and hashes them only when the counts differ; a text
+  // with a tree takes them from the parser. Both must name the same keys, however the keys are written.
+  it.for([
+    ['no key twice', valid, 0],
+    ['a top-level key twice', edit('"version": 12,', '"version": 12,\n  "version": 2,'), 1],
+    ['a key twice deep in a process', edit('"port": 27017', '"port": 27017, "port": 27018'), 1],
+    ['a key three times', edit('"version": 12,', '"version": 12, "version": 2, "version": 3,'), 2],
+    ['the same key written with an escape', edit('"version": 12,', '"version": 12, "ver\\u0073ion": 2,'), 1],
+    ['a key twice with space before its colon', edit('"version": 12,', '"version"  \n :12, "version"\t: 2,'), 1],
+    ['__proto__ twice', edit('"version": 12,', '"version": 12, "__proto__": {}, "__proto__": 1,'), 1],
+    [
+      'values that look like keys, none twice',
+      edit('"version": 12,', '"version": 12, "note": "\\"version\\": 1", "list": ["a", {"b": ":"}],'),
+      0,
+    ],
+    ['keys twice in an item of an array', edit('"version": 12,', '"version": 12, "x": [{"a": 1, "a": 2}, {}],'), 1],
+    ['a key twice after a byte order mark', `\ufeff${edit('"version": 12,', '"version": 12, "version": 2,')}`, 1],
+  ] as const)('finds the keys given twice in a fresh text as the tree does: %s', ([, text, count]) => {
+    const duplicates = (list: readonly Diagnostic[]) => list.filter((d) => d.code === 'json/duplicate-key');
+    const fresh = duplicates(getDiagnostics(parsed(text).doc));
+    const withTree = parsed(text).doc;
+    void withTree.root;
+    expect(withTree.hasTree()).toBe(true);
+    expect(fresh).toHaveLength(count);
+    expect(fresh).toEqual(duplicates(getDiagnostics(withTree)));
+  });
+
   it('warns about a duplicate key in broken JSON too', () => {
     const text = edit('"version": 12,', '"version": 12,\n  "version": 2,,');
     const duplicates = getDiagnostics(parsed(text).doc).filter((d) => d.code === 'json/duplicate-key');
