@@ -17,6 +17,7 @@ import {
   prepareRename,
   rename,
   resolveCompletionItem,
+  warmNavigation,
   warmUp,
 } from '@dbkit/language-server/service';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -51,8 +52,14 @@ export function automationFeatures(): Features {
       // The model is edited in place: the version says whether it is still the one validated.
       const version = document.version;
       latest.set(document.uri, document);
+      const current = () => latest.get(document.uri) === document && document.version === version;
       setTimeout(() => {
-        if (latest.get(document.uri) === document && document.version === version) warmUp(parsed);
+        if (!current()) return;
+        warmUp(parsed);
+        // Hover and navigation's references in a task of their own: a keystroke meanwhile is answered first.
+        setTimeout(() => {
+          if (current()) warmNavigation(parsed);
+        });
       });
       return diagnostics;
     },

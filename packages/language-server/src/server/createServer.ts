@@ -32,7 +32,7 @@ import { prepareRename, rename } from '../service/features/rename.js';
 import { getSelectionRanges } from '../service/features/selectionRanges.js';
 import { createLanguageService, type LanguageService } from '../service/languageService.js';
 import { DEFAULT_SELECTION } from '../service/selection.js';
-import { warmUp } from '../service/warmUp.js';
+import { warmNavigation, warmUp } from '../service/warmUp.js';
 import { listenToDocuments } from './documents.js';
 import { createIdleCollection } from './idleCollection.js';
 import { readSettings, type ServerSettings } from './settings.js';
@@ -142,6 +142,13 @@ export function createServer(connection: Connection, options: ServerOptions = {}
         idle.afterWork(lengthOf(doc));
       });
       then?.();
+      setTimeout(() => {
+        if (documents.get(uri)?.version !== version) return;
+        void safe('warm-up', undefined, () => {
+          const doc = served(uri);
+          if (doc !== undefined) warmNavigation(doc);
+        });
+      }, 0);
     }, 0);
   }
 

@@ -21,10 +21,7 @@ const FIRST_MEMBER_HOST = ['replicaSets', 0, 'members', 0, 'host'];
 
 export function warmUp(doc: ParsedDocument, context?: FeatureContext): void {
   void doc.textDocument.lineCount;
-  // The references too: kept up to date across edits (`references/graph.ts`), so hover, definition and rename after
-  // a keystroke do not walk the document.
-  void doc.references.references;
-  void doc.references.declarationsByOffset;
+  void doc.references;
   warmReferenceFacts(doc);
   if (context === undefined) return;
   const host = nodeAtPath(doc.root, FIRST_MEMBER_HOST);
@@ -33,6 +30,16 @@ export function warmUp(doc: ParsedDocument, context?: FeatureContext): void {
   }
   // A task of its own: a keystroke that came meanwhile is answered first.
   if (!editPathWarm) setTimeout(() => warmEditPath(context), 0);
+}
+
+/**
+ * What hover, definition and rename read, built after `warmUp` in a task of its own (a keystroke that comes meanwhile
+ * is answered first, and needs none of it): every reference, kept up to date across edits from then on
+ * (`references/graph.ts`), and the declarations sorted by offset.
+ */
+export function warmNavigation(doc: ParsedDocument): void {
+  void doc.references.references;
+  void doc.references.declarationsByOffset;
 }
 
 /** Processes (and three-member replica sets) in the throwaway document: enough for loops to be compiled. */
