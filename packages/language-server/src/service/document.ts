@@ -179,16 +179,27 @@ export function parseDocument(
   return doc;
 }
 
-/** How many keys `value` holds: every object's own keys, at every level. */
+/** How many keys `value` holds: every object's own keys, at every level (containers only are visited). */
 function keysOf(value: unknown): number {
   if (value === null || typeof value !== 'object') return 0;
+  return keysBelow(value);
+}
+
+function keysBelow(container: object): number {
   let count = 0;
-  if (Array.isArray(value)) {
-    for (const item of value) count += keysOf(item);
+  if (Array.isArray(container)) {
+    for (let i = 0; i < container.length; i++) {
+      const item: unknown = container[i];
+      if (item !== null && typeof item === 'object') count += keysBelow(item);
+    }
     return count;
   }
-  const object = value as Record<string, unknown>;
-  for (const key in object) count += 1 + keysOf(object[key]);
+  const object = container as Record<string, unknown>;
+  for (const key in object) {
+    count++;
+    const item = object[key];
+    if (item !== null && typeof item === 'object') count += keysBelow(item);
+  }
   return count;
 }
 
