@@ -179,26 +179,29 @@ export function parseDocument(
   return doc;
 }
 
-/** How many keys `value` holds: every object's own keys, at every level (containers only are visited). */
+/**
+ * How many keys `value` holds: every object's own keys, at every level. Containers only are visited, with a stack of
+ * their own (a document nested thousands deep is valid JSON).
+ */
 function keysOf(value: unknown): number {
-  if (value === null || typeof value !== 'object') return 0;
-  return keysBelow(value);
-}
-
-function keysBelow(container: object): number {
   let count = 0;
-  if (Array.isArray(container)) {
-    for (let i = 0; i < container.length; i++) {
-      const item: unknown = container[i];
-      if (item !== null && typeof item === 'object') count += keysBelow(item);
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const container = stack.pop();
+    if (container === null || typeof container !== 'object') continue;
+    if (Array.isArray(container)) {
+      for (let i = 0; i < container.length; i++) {
+        const item: unknown = container[i];
+        if (item !== null && typeof item === 'object') stack.push(item);
+      }
+      continue;
     }
-    return count;
-  }
-  const object = container as Record<string, unknown>;
-  for (const key in object) {
-    count++;
-    const item = object[key];
-    if (item !== null && typeof item === 'object') count += keysBelow(item);
+    const object = container as Record<string, unknown>;
+    for (const key in object) {
+      count++;
+      const item = object[key];
+      if (item !== null && typeof item === 'object') stack.push(item);
+    }
   }
   return count;
 }

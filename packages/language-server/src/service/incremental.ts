@@ -65,10 +65,11 @@ export function parseInFull(
   validJson: boolean,
   slice: TextSlice,
 ): DocumentTree {
+  // A byte order mark reads as white space (vscode-json-languageservice's parser rejects it: the whole document would
+  // be one syntax error); offsets and positions are kept. Incremental reparses never start at offset 0.
+  const marked = text.charCodeAt(0) === 0xfeff;
   if (validJson) {
-    // A byte order mark reads as white space (vscode-json-languageservice's parser rejects it: the whole document
-    // would be one syntax error); offsets are kept.
-    const { tree, repeatedKeys } = buildValid(text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text, slice);
+    const { tree, repeatedKeys } = buildValid(marked ? ` ${text.slice(1)}` : text, slice);
     tree.fit();
     const syntaxErrors: Diagnostic[] = [];
     for (let i = 0; i < repeatedKeys.length; i += 2) {
@@ -83,7 +84,9 @@ export function parseInFull(
     }
     return { tree, syntaxErrors, comments: [], errorSpans: repeatedKeys, commentSpans: [] };
   }
-  const parsed = json.parseJSONDocument(document) as JsonDocumentInternals;
+  const parsed = json.parseJSONDocument(
+    marked ? TextDocument.create(document.uri, document.languageId, document.version, ` ${text.slice(1)}`) : document,
+  ) as JsonDocumentInternals;
   const { syntaxErrors = [], comments = [] } = parsed;
   const tree = new CompactTree(slice);
   if (parsed.root !== undefined) tree.root = tree.adopt(parsed.root, NONE);

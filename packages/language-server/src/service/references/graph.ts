@@ -10,7 +10,7 @@
 import type { JsonPath } from '@dbkit/core';
 import type { ASTNode, ObjectASTNode, StringASTNode } from 'vscode-json-languageservice';
 import { fieldValue, isObjectNode, isStringNode, itemsOf, nodeAtPath, pathOf, sameNode } from '../jsonAst.js';
-import { type CompactTree, KEY } from '../tree/compactTree.js';
+import { type CompactTree, KEY, NONE } from '../tree/compactTree.js';
 import { nodeOf, slotOf } from '../tree/nodes.js';
 
 /** What a name names. */
@@ -180,6 +180,9 @@ interface SiteSteps {
   site?: ReferenceSite;
   /** The site whose names are the node's keys. */
   keys?: ReferenceSite;
+  /** The steps below every item of an array (`ITEMS`; never a key, whatever the key's name). */
+  items?: SiteSteps;
+  /** The steps below each key. */
   readonly next: Map<string, SiteSteps>;
 }
 
@@ -195,10 +198,11 @@ const SITE_STEPS: SiteSteps = (() => {
         at.keys = site;
         break;
       }
-      let next = at.next.get(step);
+      let next = step === ITEMS ? at.items : at.next.get(step);
       if (next === undefined) {
         next = { next: new Map() };
-        at.next.set(step, next);
+        if (step === ITEMS) at.items = next;
+        else at.next.set(step, next);
       }
       at = next;
       if (i === path.length - 1) at.site = site;
@@ -227,11 +231,9 @@ function collectBelow(
   if (steps.site !== undefined && isStringNode(node)) refer(steps.site, node);
   if (isObjectNode(node)) {
     if (steps.keys !== undefined) for (const property of node.properties) refer(steps.keys, property.keyNode);
-    for (const [key, next] of steps.next)
-      if (key !== ITEMS) collectBelow(fieldValue(node, key), next, declarations, out);
-  } else if (node.type === 'array') {
-    const next = steps.next.get(ITEMS);
-    if (next !== undefined) for (const item of node.items) collectBelow(item, next, declarations, out);
+    for (const [key, next] of steps.next) collectBelow(fieldValue(node, key), next, declarations, out);
+  } else if (node.type === 'array' && steps.items !== undefined) {
+    for (const item of node.items) collectBelow(item, steps.items, declarations, out);
   }
 }
 
@@ -239,7 +241,7 @@ function collectBelow(
 function stepsAt(path: JsonPath): SiteSteps | undefined {
   let at: SiteSteps | undefined = SITE_STEPS;
   for (const segment of path) {
-    at = at.next.get(typeof segment === 'number' ? ITEMS : segment);
+    at = typeof segment === 'number' ? at.items : at.next.get(segment);
     if (at === undefined) return undefined;
   }
   return at;
@@ -334,8 +336,13 @@ function referencesOf(root: ASTNode | undefined, declarations: ReferenceGraph['d
     Object.assign(kept, sortedInTree(tree, collected(root, SITE_STEPS)));
   } else if (kept.stale.size > 0 || kept.added.length > 0) {
     const fresh: Reference[] = [];
-    for (const id of kept.added) {
-      if (kept.stale.has(id)) continue;
+    const live = new Set(kept.added.filter((id) => !kept!.stale.has(id)));
+    for (const id of live) {
+      // A subtree put in inside another one put in since (an edit in the container an earlier edit replaced) is
+      // walked with it.
+      let above = tree.parent[id]!;
+      while (above !== NONE && !live.has(above)) above = tree.parent[above]!;
+      if (above !== NONE) continue;
       const node = nodeOf(tree, id)!;
       const path = pathOf(node);
       const steps = stepsAt(path);

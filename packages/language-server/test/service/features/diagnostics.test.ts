@@ -93,6 +93,19 @@ describe('syntax: the service takes plain JSON', () => {
     expect(fresh).toEqual(duplicates(getDiagnostics(withTree)));
   });
 
+  it('counts the keys of a document nested 20 000 deep without running out of stack', () => {
+    const deep = edit('"version": 12,', `"version": 12, "deep": ${'['.repeat(20_000)}${']'.repeat(20_000)},`);
+    const found = getDiagnostics(parsed(deep).doc);
+    expect(found.filter((d) => d.code === 'json/duplicate-key')).toEqual([]);
+  });
+
+  it('reads a broken text after a byte order mark as without it (the mark is not the error)', () => {
+    const broken = edit('"downloadBase": "/var/lib/db-automation"', '"downloadBase": "/var/lib/db-automation",');
+    const codes = (text: string) => getDiagnostics(parsed(text).doc).map((d) => [d.code, d.range]);
+    expect(codes(`\ufeff${broken}`)).toEqual(codes(` ${broken}`));
+    expect(codes(`\ufeff${broken}`).map(([code]) => code)).toContain('json/trailing-comma');
+  });
+
   it('warns about a duplicate key in broken JSON too', () => {
     const text = edit('"version": 12,', '"version": 12,\n  "version": 2,,');
     const duplicates = getDiagnostics(parsed(text).doc).filter((d) => d.code === 'json/duplicate-key');
