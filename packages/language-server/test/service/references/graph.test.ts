@@ -23,7 +23,7 @@ interface Edit {
   readonly insert: string;
 }
 
-function offsetOf(within: string, { at, nth = 0, delta }: Edit): number {
+function offsetOf(within: string, { at, nth = 0, delta }: Pick<Edit, 'at' | 'nth' | 'delta'>): number {
   let found = -1;
   for (let i = 0; i <= nth; i++) {
     found = within.indexOf(at, found + 1);
