@@ -127,29 +127,32 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   }
 
   /**
-   * Once a version's diagnostics are out (pushed or pulled), on the next turn of the event loop unless a newer
-   * version came: what completion, hover and navigation need (`service/warmUp.ts`), built while the user reads them,
-   * so that the first keystroke does not pay for it (VS Code's client pulls diagnostics: without this, its first
-   * completion in a 17 MB document built the tree and the graph).
+   * On a later turn of the event loop (a keystroke that comes meanwhile is answered first), unless a newer version of
+   * `uri` came by then: `run` with its parsed document, guarded like a handler.
    */
-  function warmUpLater(uri: string, version: number, then?: () => void): void {
+  function nextTurn(uri: string, version: number, name: string, run: (doc: ParsedDocument) => void): void {
     setTimeout(() => {
       if (documents.get(uri)?.version !== version) return;
-      void safe('warm-up', undefined, () => {
+      void safe(name, undefined, () => {
         const doc = served(uri);
-        if (doc === undefined) return;
-        warmUp(doc, service.context);
-        idle.afterWork(lengthOf(doc));
+        if (doc !== undefined) run(doc);
       });
-      then?.();
-      setTimeout(() => {
-        if (documents.get(uri)?.version !== version) return;
-        void safe('warm-up', undefined, () => {
-          const doc = served(uri);
-          if (doc !== undefined) warmNavigation(doc);
-        });
-      }, 0);
     }, 0);
+  }
+
+  /**
+   * Once a version's diagnostics are out (pushed or pulled): what completion needs (`service/warmUp.ts`), built while
+   * the user reads them, so that the first keystroke does not pay for it (VS Code's client pulls diagnostics: without
+   * this, its first completion in a 17 MB document built the tree and the graph); `then`; and in a task of its own,
+   * what hover and navigation read (`warmNavigation`).
+   */
+  function warmUpLater(uri: string, version: number, then?: () => void): void {
+    nextTurn(uri, version, 'warm-up', (doc) => {
+      then?.();
+      nextTurn(uri, version, 'warm-up', warmNavigation);
+      warmUp(doc, service.context);
+      idle.afterWork(lengthOf(doc));
+    });
   }
 
   /**
@@ -158,18 +161,14 @@ export function createServer(connection: Connection, options: ServerOptions = {}
    * there are any. Each step is skipped when a newer version came.
    */
   function afterDiagnostics(uri: string, version: number, first: readonly Diagnostic[]): void {
-    warmUpLater(uri, version, () => {
-      setTimeout(() => {
-        if (documents.get(uri)?.version !== version) return;
-        void safe('diagnostics', undefined, () => {
-          const doc = served(uri);
-          const duplicates = doc ? getDuplicateKeyDiagnostics(doc) : [];
-          if (duplicates.length > 0) {
-            void connection.sendDiagnostics({ uri, version, diagnostics: byPosition([...first, ...duplicates]) });
-          }
-        });
-      }, 0);
-    });
+    warmUpLater(uri, version, () =>
+      nextTurn(uri, version, 'diagnostics', (doc) => {
+        const duplicates = getDuplicateKeyDiagnostics(doc);
+        if (duplicates.length > 0) {
+          void connection.sendDiagnostics({ uri, version, diagnostics: byPosition([...first, ...duplicates]) });
+        }
+      }),
+    );
   }
 
   function scheduleDiagnostics(uri: string, delay: number): void {

@@ -236,15 +236,15 @@ export function byPosition(diagnostics: readonly Diagnostic[]): Diagnostic[] {
  * can be read of it, unless the damage leaves no top-level object.
  */
 export function getDiagnostics(doc: ParsedDocument, options: DiagnosticsOptions = {}): Diagnostic[] {
-  if (options.duplicateKeys === false || doc.hasTree()) {
-    // Core's diagnostics first: reading the value tells whether the text is valid JSON, without a second parse.
-    const found = doc.semantic;
-    if (!doc.validJson) return byPosition([...syntaxDiagnostics(doc), ...toLspDiagnostics(doc, found)]);
-    if (options.duplicateKeys === false) return byPosition(toLspDiagnostics(doc, found));
-    return byPosition([...repeatedKeysInTree(doc), ...toLspDiagnostics(doc, found)]);
-  }
-  const { diagnostics: found, valueKeys } = doc.semanticCountingKeys();
+  // A freshly opened text finds its keys given twice from a count of its value's keys, taken with core's diagnostics.
+  const fresh = options.duplicateKeys !== false && !doc.hasTree();
+  // Core's diagnostics first: reading the value tells whether the text is valid JSON, without a second parse.
+  const { diagnostics: found, valueKeys } = fresh
+    ? doc.semanticCountingKeys()
+    : { diagnostics: doc.semantic, valueKeys: undefined };
   if (!doc.validJson) return byPosition([...syntaxDiagnostics(doc), ...toLspDiagnostics(doc, found)]);
+  if (options.duplicateKeys === false) return byPosition(toLspDiagnostics(doc, found));
+  if (doc.hasTree()) return byPosition([...repeatedKeysInTree(doc), ...toLspDiagnostics(doc, found)]);
   // A freshly opened text: one pass places every diagnostic and counts the keys. Only when the text gives more keys
   // than its value holds does a second pass hash them to find the ones given twice.
   let keys = -1;

@@ -27,74 +27,38 @@ const ITEMS = '[]';
 /** The last path step of a site whose names are an object's keys. */
 const KEYS = '{}';
 
+/** A site's field as people write it: `processes[].version`, `sharding[].configServer[]`, `balancer keys`. */
+function fieldOf(path: readonly string[]): string {
+  return path
+    .map((step, i) => (step === ITEMS ? '[]' : step === KEYS ? ' keys' : i === 0 ? step : `.${step}`))
+    .join('');
+}
+
+function site<const K extends readonly SymbolKind[], const C extends string | undefined>(
+  path: readonly string[],
+  kinds: K,
+  code: C,
+): { readonly field: string; readonly path: readonly string[]; readonly kinds: K; readonly code: C } {
+  return { field: fieldOf(path), path, kinds, code };
+}
+
 /**
  * Every field that refers to a declared name, with what it may name and where it is (`path`: keys, `ITEMS` for every
- * item, `KEYS` for every key of an object). Declared once; the graph builder walks the paths.
+ * item, `KEYS` for every key of an object; `field` is the path as people write it). Declared once; the graph builder
+ * walks the paths.
  */
 export const ReferenceSite = {
-  processVersion: {
-    field: 'processes[].version',
-    path: ['processes', ITEMS, 'version'],
-    kinds: ['dbVersion'],
-    code: 'DBK201',
-  },
-  memberHost: {
-    field: 'replicaSets[].members[].host',
-    path: ['replicaSets', ITEMS, 'members', ITEMS, 'host'],
-    kinds: ['process'],
-    code: 'DBK202',
-  },
-  routerCluster: {
-    field: 'processes[].cluster',
-    path: ['processes', ITEMS, 'cluster'],
-    kinds: ['cluster'],
-    code: 'DBK203',
-  },
-  shardReplicaSet: {
-    field: 'sharding[].shards[].rs',
-    path: ['sharding', ITEMS, 'shards', ITEMS, 'rs'],
-    kinds: ['replicaSet'],
-    code: 'DBK204',
-  },
-  configServerReplicaSet: {
-    field: 'sharding[].configServerReplica',
-    path: ['sharding', ITEMS, 'configServerReplica'],
-    kinds: ['replicaSet'],
-    code: 'DBK205',
-  },
-  indexReplicaSet: {
-    field: 'indexConfigs[].rsName',
-    path: ['indexConfigs', ITEMS, 'rsName'],
-    kinds: ['replicaSet'],
-    code: 'DBK206',
-  },
-  configServerProcess: {
-    field: 'sharding[].configServer[]',
-    path: ['sharding', ITEMS, 'configServer', ITEMS],
-    kinds: ['process'],
-    code: 'DBK207',
-  },
-  balancerCluster: { field: 'balancer keys', path: ['balancer', KEYS], kinds: ['cluster'], code: 'DBK208' },
-  clusterWideKey: {
-    field: 'clusterWideConfigurations keys',
-    path: ['clusterWideConfigurations', KEYS],
-    kinds: ['replicaSet', 'cluster'],
-    code: 'DBK209',
-  },
-  replSetName: {
-    field: 'processes[].args2_6.replication.replSetName',
-    path: ['processes', ITEMS, 'args2_6', 'replication', 'replSetName'],
-    kinds: ['replicaSet'],
-    code: undefined,
-  },
-} as const satisfies {
-  readonly [name: string]: {
-    readonly field: string;
-    readonly path: readonly string[];
-    readonly kinds: readonly SymbolKind[];
-    readonly code: string | undefined;
-  };
-};
+  processVersion: site(['processes', ITEMS, 'version'], ['dbVersion'], 'DBK201'),
+  memberHost: site(['replicaSets', ITEMS, 'members', ITEMS, 'host'], ['process'], 'DBK202'),
+  routerCluster: site(['processes', ITEMS, 'cluster'], ['cluster'], 'DBK203'),
+  shardReplicaSet: site(['sharding', ITEMS, 'shards', ITEMS, 'rs'], ['replicaSet'], 'DBK204'),
+  configServerReplicaSet: site(['sharding', ITEMS, 'configServerReplica'], ['replicaSet'], 'DBK205'),
+  indexReplicaSet: site(['indexConfigs', ITEMS, 'rsName'], ['replicaSet'], 'DBK206'),
+  configServerProcess: site(['sharding', ITEMS, 'configServer', ITEMS], ['process'], 'DBK207'),
+  balancerCluster: site(['balancer', KEYS], ['cluster'], 'DBK208'),
+  clusterWideKey: site(['clusterWideConfigurations', KEYS], ['replicaSet', 'cluster'], 'DBK209'),
+  replSetName: site(['processes', ITEMS, 'args2_6', 'replication', 'replSetName'], ['replicaSet'], undefined),
+} as const;
 export type ReferenceSite = keyof typeof ReferenceSite;
 
 /** A name declared by the document. */
