@@ -36,7 +36,7 @@ describe('openapi.json', () => {
     expect(await response.text()).toBe(committed);
   });
 
-  it('names every route the service answers under /api/public/v1.0, with its method', () => {
+  it('names every route the service answers under /api/public/v1.0, with its method [spec:base-path] [spec:version-path]', () => {
     const paths = (JSON.parse(committed) as { paths: Record<string, Record<string, unknown>> }).paths;
     const documented = Object.entries(paths).flatMap(([path, operations]) =>
       Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replaceAll(/\{[A-Z-]+\}/g, ':id')}`),

@@ -15,7 +15,7 @@ const base = JSON.parse(
 ) as AutomationConfig;
 
 describe('documented defaults', () => {
-  it('fills logRotate numUncompressed 5, percentOfDiskspace 0.02, numTotal 0 and keeps what is set', () => {
+  it('fills logRotate numUncompressed 5, percentOfDiskspace 0.02, numTotal 0 and keeps what is set [spec:log-rotate-defaults]', () => {
     expect(withLogRotateDefaults({ sizeThresholdMB: 1000, timeThresholdHrs: 24 })).toEqual({
       sizeThresholdMB: 1000,
       timeThresholdHrs: 24,
@@ -26,7 +26,7 @@ describe('documented defaults', () => {
     expect(withLogRotateDefaults({ sizeThresholdMB: 1, timeThresholdHrs: 1, numTotal: 9 }).numTotal).toBe(9);
   });
 
-  it('fills process logRotate, ldap userCacheInvalidationPeriod 30, collation booleans and auth flags', () => {
+  it('fills process logRotate, ldap userCacheInvalidationPeriod 30, collation booleans and auth flags [spec:log-rotate-defaults] [spec:ldap-user-cache-default] [spec:collation-booleans] [spec:auth-flag-defaults]', () => {
     const withoutPeriod: AutomationConfig = {
       ...base,
       ldap: { servers: 'ldap.example.net:389' },
@@ -45,7 +45,7 @@ describe('documented defaults', () => {
     expect(filled.auth).toMatchObject({ disabled: false, authoritativeSet: false, autoUser: 'a' });
   });
 
-  it('leaves "ldap": {} empty (real documents say "no LDAP" that way) and does not modify its input', () => {
+  it('leaves "ldap": {} empty (real documents say "no LDAP" that way) and does not modify its input [spec:ldap-user-cache-default]', () => {
     const input: AutomationConfig = { ...base, ldap: {} };
     const before = JSON.stringify(input);
     expect(withAutomationDefaults(input).ldap).toEqual({});
@@ -54,12 +54,12 @@ describe('documented defaults', () => {
 
   it.for([
     [
-      'maxUncompressed (the earlier name) set: numUncompressed is not added over it',
+      'maxUncompressed (the earlier name) set: numUncompressed is not added over it [spec:log-rotate-max-uncompressed]',
       { sizeThresholdMB: 1, timeThresholdHrs: 1, maxUncompressed: 10 },
       { sizeThresholdMB: 1, timeThresholdHrs: 1, maxUncompressed: 10, percentOfDiskspace: 0.02, numTotal: 0 },
     ],
     [
-      'null counts as unset and gets the default',
+      'null counts as unset and gets the default [spec:log-rotate-defaults]',
       { sizeThresholdMB: 1, timeThresholdHrs: 1, numUncompressed: null },
       { sizeThresholdMB: 1, timeThresholdHrs: 1, numUncompressed: 5, percentOfDiskspace: 0.02, numTotal: 0 },
     ],
@@ -67,20 +67,39 @@ describe('documented defaults', () => {
     expect(withLogRotateDefaults(input as never)).toEqual(expected);
   });
 
-  it('adds no userCacheInvalidationPeriod where the server name userCacheInvalidationInterval is set', () => {
+  it('adds no userCacheInvalidationPeriod where the server name userCacheInvalidationInterval is set [spec:ldap-user-cache-default]', () => {
     const ldap = { servers: 'l:389', userCacheInvalidationInterval: 60 };
     expect(withAutomationDefaults({ ...base, ldap }).ldap).toEqual(ldap);
   });
 
-  it('adds no collation defaults to locale "simple", where no other field applies', () => {
+  it('adds no collation defaults to locale "simple", where no other field applies [spec:collation-simple]', () => {
     const indexConfigs = [{ ...base.indexConfigs![1]!, collation: { locale: 'simple' } }];
     expect(withAutomationDefaults({ ...base, indexConfigs }).indexConfigs?.[0]?.collation).toEqual({
       locale: 'simple',
     });
   });
 
-  it('fills auth.disabled when it is null', () => {
+  it('fills auth.disabled when it is null [spec:auth-flag-defaults]', () => {
     expect(withAutomationDefaults({ ...base, auth: { disabled: null } as never }).auth?.disabled).toBe(false);
+  });
+
+  it('fills the logRotate defaults of obsolete agent entries too (percentOfDiskspace .02) [spec:log-rotate-defaults]', () => {
+    const entry = {
+      name: '7.2',
+      hostname: 'mon.example.net',
+      logRotate: { sizeThresholdMB: 10, timeThresholdHrs: 24 },
+    };
+    const filled = withAutomationDefaults({ ...base, monitoringVersions: [entry], backupVersions: [entry] } as never);
+    for (const section of [filled.monitoringVersions, filled.backupVersions]) {
+      expect(section?.[0]?.logRotate).toEqual({
+        sizeThresholdMB: 10,
+        timeThresholdHrs: 24,
+        numUncompressed: 5,
+        percentOfDiskspace: 0.02,
+        numTotal: 0,
+      });
+    }
+    expect(entry.logRotate).toEqual({ sizeThresholdMB: 10, timeThresholdHrs: 24 });
   });
 
   it('fills the namespace filter list of a snapshot: [] and blacklist', () => {

@@ -215,7 +215,7 @@ describe('mistakes are reported at the right JSON path', () => {
 });
 
 /**
- * What real documents do that the spec does not say (docs/decisions.md): the schema accepts each, as the
+ * What real documents do that the spec does not say (docs/decisions/validation.md, "Where the spec and real documents differ, real documents win"): the schema accepts each, as the
  * validator does (no error-severity diagnostic).
  */
 const REAL_SHAPES: readonly (readonly [string, string, readonly Edit[]])[] = [

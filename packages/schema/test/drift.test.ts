@@ -13,8 +13,7 @@ const validateConfig = compile(automationConfigSchema);
 /**
  * The drift the invariant forbids (ARCHITECTURE.md: the schema reports an error only where core does), measured on
  * damaged examples: an Ajv error that no core error covers (as `dbkit validate` merges them) is listed with one
- * damage that produces it. Before core checked the options in args2_6 and the stored SCRAM credentials, this
- * listed 47 places (docs/decisions.md, "Core checks what the schema checks").
+ * damage that produces it (docs/decisions/validation.md, "Core checks every field the schema types").
  */
 describe('on damaged examples, the schema reports no error that core does not', () => {
   const files = [...jsonFilesIn(automationExamplesDir), join('mistakes', 'broken.automation.json')];

@@ -15,7 +15,7 @@ afterAll(() => service.close());
 const alertsPath = () => `/api/public/v1.0/groups/${service.project.id}/alerts`;
 
 describe('curl --digest', () => {
-  it('gets 200 with the spec headers after the challenge', async () => {
+  it('gets 200 with the spec headers after the challenge [spec:auth-digest] [spec:auth-repeat] [spec:success-headers] [spec:hsts-max-age]', async () => {
     const result = await curl(['-i', '--digest', '-u', service.credentials, `${service.url}${alertsPath()}?pageNum=1`]);
     const response = lastResponse(result.stdout);
     expect(response.status).toBe(200);
@@ -33,25 +33,28 @@ describe('curl --digest', () => {
     ['a wrong private key', (c: string) => `${c.split(':')[0]}:not-the-key`],
     ['an unknown public key', (c: string) => `NOSUCHKEY:${c.split(':')[1]}`],
     ['no credentials at all', () => ''],
-  ] as const)("%s gets the spec's 401 byte for byte", async ([, credentials]) => {
-    const user = credentials(service.credentials);
-    const args =
-      user === ''
-        ? ['-i', `${service.url}${alertsPath()}`]
-        : ['-i', '--digest', '-u', user, `${service.url}${alertsPath()}`];
-    const response = lastResponse((await curl(args)).stdout);
-    expect(response.status).toBe(401);
-    expect(response.body).toBe(UNAUTHORIZED_BODY);
-    expect(response.headers.get('content-type')).toBe('application/json;charset=ISO-8859-1');
-    expect(response.headers.get('content-length')).toBe('142');
-    expect(response.headers.get('date')).toMatch(/GMT$/);
-    const challenge = response.headers.get('www-authenticate') ?? '';
-    const parsed = parseDigestChallenge(challenge);
-    if (!parsed.ok) throw new Error(parsed.message);
-    expect(parsed.value).toMatchObject({ realm: 'dbkit', domain: '', qop: 'auth', stale: false });
-    expect(parsed.value.nonce).toMatch(/^[A-Za-z0-9+/]{32}$/);
-    expect(challenge).toBe(buildDigestChallenge({ nonce: parsed.value.nonce }));
-  });
+  ] as const)(
+    "%s gets the spec's 401 byte for byte [spec:auth-challenge] [spec:auth-401-headers]",
+    async ([, credentials]) => {
+      const user = credentials(service.credentials);
+      const args =
+        user === ''
+          ? ['-i', `${service.url}${alertsPath()}`]
+          : ['-i', '--digest', '-u', user, `${service.url}${alertsPath()}`];
+      const response = lastResponse((await curl(args)).stdout);
+      expect(response.status).toBe(401);
+      expect(response.body).toBe(UNAUTHORIZED_BODY);
+      expect(response.headers.get('content-type')).toBe('application/json;charset=ISO-8859-1');
+      expect(response.headers.get('content-length')).toBe('142');
+      expect(response.headers.get('date')).toMatch(/GMT$/);
+      const challenge = response.headers.get('www-authenticate') ?? '';
+      const parsed = parseDigestChallenge(challenge);
+      if (!parsed.ok) throw new Error(parsed.message);
+      expect(parsed.value).toMatchObject({ realm: 'dbkit', domain: '', qop: 'auth', stale: false });
+      expect(parsed.value.nonce).toMatch(/^[A-Za-z0-9+/]{32}$/);
+      expect(challenge).toBe(buildDigestChallenge({ nonce: parsed.value.nonce }));
+    },
+  );
 
   it('authenticates against the spec-literal challenge (op="auth") when the service is started with it', async () => {
     const literal = await start({ specLiteralChallenge: true });
@@ -125,7 +128,7 @@ describe('the Digest checks', () => {
     expect(forged.headers.get('www-authenticate')).toMatch(/stale=true$/);
   });
 
-  it('a key of one project gets nothing from another: 401 NOT_IN_GROUP, the same for a project that does not exist', async () => {
+  it('a key of one project gets nothing from another: 401 NOT_IN_GROUP, the same for a project that does not exist [spec:auth-permissions] [spec:error-status]', async () => {
     const client = new DigestClient(service.credentials);
     for (const group of [service.other.id, '000000000000000000000000']) {
       const response = await client.request(`${service.api}/groups/${group}/alerts`);

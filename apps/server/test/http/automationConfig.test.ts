@@ -37,7 +37,7 @@ describe('automation config', () => {
     expect(response.json()).toMatchObject({ version: 0, processes: [], replicaSets: [] });
   });
 
-  it('PUT of a valid document answers {} and GET returns exactly the bytes sent (unknown fields, 1.0 kept)', async () => {
+  it('PUT of a valid document answers {} and GET returns exactly the bytes sent (unknown fields, 1.0 kept) [spec:automation-config-endpoints] [spec:unknown-fields]', async () => {
     const text = withVersion(example, 1)
       .replace('"priority": 1,', '"priority": 1.0,')
       .replace('{', '{\n  "unknownFieldOne": {"kept": true},');
@@ -49,7 +49,7 @@ describe('automation config', () => {
     expect(read.headers.get('content-type')).toBe('application/json');
   });
 
-  it('refuses a document with errors: 400 with the codes and paths dbkit validate and the editor show; nothing stored', async () => {
+  it('refuses a document with errors: 400 with the codes and paths dbkit validate and the editor show; nothing stored [spec:doc-validated]', async () => {
     const before = (await client.request(url())).text;
     const document = JSON.parse(withVersion(broken, 99)) as unknown;
     const response = await put(JSON.stringify(document));
@@ -67,7 +67,7 @@ describe('automation config', () => {
     expect((await client.request(url())).text).toBe(before);
   });
 
-  it('never echoes a secret of the refused document', async () => {
+  it('never echoes a secret of the refused document [spec:secret-fields]', async () => {
     const document = JSON.parse(withVersion(broken, 98)) as { auth?: Record<string, unknown> };
     const secret = 'S3cr3t-autoPwd-value-1234';
     document.auth = { ...(document.auth ?? {}), autoPwd: secret, key: 'k3y-contents-0987654321' };
@@ -77,7 +77,7 @@ describe('automation config', () => {
     expect(response.text).not.toContain('k3y-contents-0987654321');
   });
 
-  it('a version not higher than the stored one gets 409 and the stored document is untouched', async () => {
+  it('a version not higher than the stored one gets 409 and the stored document is untouched [spec:automation-config-endpoints] [spec:doc-version-revision]', async () => {
     const stored = (await client.request(url())).text;
     for (const version of [1, 0]) {
       const response = await put(withVersion(example, version));
@@ -88,7 +88,7 @@ describe('automation config', () => {
     expect((await client.request(url())).text).toBe(stored);
   });
 
-  it('parallel PUTs with the same version: exactly one wins, the others get 409', async () => {
+  it('parallel PUTs with the same version: exactly one wins, the others get 409 [spec:doc-version-revision]', async () => {
     const texts = Array.from({ length: 12 }, (_, i) =>
       withVersion(example, 2).replace('"downloadBase"', `"x${i}": ${i}, "downloadBase"`),
     );
@@ -134,11 +134,11 @@ describe('automation config', () => {
     ['an array', '[1]', 'INVALID_JSON'],
     ['an empty body', '', 'INVALID_JSON'],
     [
-      'no version',
+      'a document without version [spec:doc-version]',
       '{"options": {"downloadBase": "/x"}, "dbVersions": [], "processes": []}',
       'AUTOMATION_CONFIG_INVALID',
     ],
-  ] as const)('refuses %s with 400 %s', async ([, body, code]) => {
+  ] as const)('answers 400 and its error code to %s', async ([, body, code]) => {
     const response = await put(body);
     expect([response.status, response.json<{ errorCode: string }>().errorCode]).toEqual([400, code]);
   });

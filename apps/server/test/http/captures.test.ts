@@ -20,7 +20,7 @@ const keysOf = (text: string) => Object.keys(JSON.parse(text) as object);
 describe('responses shaped like the real service', () => {
   if (registerMissingCorpus(it, corpus)) return;
 
-  it('an error is compact, with the real keys in the real order, and X-Error-Code as the real 404s send it', async () => {
+  it('an error is compact, with the real keys in the real order, and X-Error-Code as the real 404s send it [spec:error-body]', async () => {
     const [real] = parseHttpResponses(corpus.read('atlascli-404-GROUP_NOT_FOUND.http'));
     const ours = await client.request(`${service.api}/groups/${service.project.id}/clusters/nope/snapshots`);
     expect(keysOf(ours.text)).toEqual(keysOf(real?.body ?? '{}'));
@@ -29,7 +29,7 @@ describe('responses shaped like the real service', () => {
     expect(real?.get('X-Error-Code')).toBe('GROUP_NOT_FOUND');
   });
 
-  it('a list has the real keys, and its self link carries the paging parameters after the others, as real links do', async () => {
+  it('a list has the real keys, and its self link carries the paging parameters after the others, as real links do [spec:list-self-paging] [spec:links-self]', async () => {
     const real = JSON.parse(corpus.read('atlascli-alerts-list-CLOSED.json')) as {
       links: { href: string; rel: string }[];
     };
@@ -44,7 +44,7 @@ describe('responses shaped like the real service', () => {
     expect(real.links.map((link) => link.rel)).toContain('next');
   });
 
-  it('a snapshot has every field of the vendor client fixture, with the same types', async () => {
+  it('a snapshot has every field of the vendor client fixture, with the same types [spec:snapshot-fields]', async () => {
     const real = JSON.parse(corpus.read('gomngr-cluster-snapshot.json')) as Record<string, unknown>;
     const cluster = Object.values(service.project.clusters).find((c) => c.name === 'rs0');
     const id = Object.values(cluster?.snapshots ?? {}).find((s) => s.complete)?.id;

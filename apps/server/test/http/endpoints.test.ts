@@ -49,7 +49,12 @@ type Page = {
 
 describe('lists and paging', () => {
   it.for([
-    ['defaults: page 1 of 100', '', 200, { count: 28, self: 'pageNum=1&itemsPerPage=100', rels: ['self'] }],
+    [
+      'defaults: page 1 of 100 [spec:paging-defaults] [spec:list-self-paging]',
+      '',
+      200,
+      { count: 28, self: 'pageNum=1&itemsPerPage=100', rels: ['self'] },
+    ],
     [
       'a middle page',
       '?itemsPerPage=5&pageNum=2',
@@ -97,7 +102,7 @@ describe('lists and paging', () => {
     conforms(response, 'alert-list');
   });
 
-  it('pages are disjoint and cover the whole set, following next links', async () => {
+  it('pages are disjoint and cover the whole set, following next links [spec:list-total-count]', async () => {
     const seen: string[] = [];
     let url: string | undefined = `${service.api}/groups/${service.project.id}/alerts?itemsPerPage=4`;
     while (url !== undefined) {
@@ -113,7 +118,7 @@ describe('lists and paging', () => {
     ['TRACKING', 7],
     ['OPEN', 7],
     ['CLOSED', 7],
-  ] as const)('the status filter %s', async ([status, count]) => {
+  ] as const)('the status filter %s [spec:alerts-status-filter]', async ([status, count]) => {
     const page = (await get(`/alerts?status=${status}`)).json<Page>();
     expect(page.results.map((a) => a.status)).toEqual(Array(count).fill(status));
     expect(page.links[0]?.href).toContain(`status=${status}&pageNum=1&itemsPerPage=100`);
@@ -131,19 +136,34 @@ describe('lists and paging', () => {
     ['true', (s: { complete?: boolean }) => s.complete === true],
     ['false', (s: { complete?: boolean }) => s.complete === false],
     ['all', () => true],
-  ] as const)('cluster snapshots, completed=%s', async ([completed, keep]) => {
-    const all = Object.values(service.project.clusters[cluster]?.snapshots ?? {});
-    const response = await get(`/clusters/${cluster}/snapshots?completed=${completed}`);
-    const page = response.json<Page>();
-    expect(page.totalCount).toBe(all.filter(keep).length);
-    expect(page.results.every(keep)).toBe(true);
-    conforms(response, 'cluster-snapshot-list');
-  });
+  ] as const)(
+    'cluster snapshots, completed=%s [spec:snapshots-completed-filter] [spec:snapshot-complete]',
+    async ([completed, keep]) => {
+      const all = Object.values(service.project.clusters[cluster]?.snapshots ?? {});
+      const response = await get(`/clusters/${cluster}/snapshots?completed=${completed}`);
+      const page = response.json<Page>();
+      expect(page.totalCount).toBe(all.filter(keep).length);
+      expect(page.results.every(keep)).toBe(true);
+      conforms(response, 'cluster-snapshot-list');
+    },
+  );
 
-  it('completed defaults to true; a bad value is refused', async () => {
+  it('completed defaults to true; a bad value is refused [spec:snapshots-completed-filter]', async () => {
     const page = (await get(`/clusters/${cluster}/snapshots`)).json<Page>();
     expect(page.results.every((s) => s.complete === true)).toBe(true);
     expect((await get(`/clusters/${cluster}/snapshots?completed=yes`)).status).toBe(400);
+  });
+});
+
+describe('the project in the path', () => {
+  it('is the groupId of every resource listed under it [spec:project-is-group]', async () => {
+    const bodies = [
+      ...(await get('/alerts')).json<Page>().results,
+      ...(await get(`/clusters/${cluster}/snapshots?completed=all`)).json<Page>().results,
+      ...(await get(`/hosts/${host}/snapshots`)).json<Page>().results,
+    ] as { groupId?: string }[];
+    expect(bodies.length).toBeGreaterThan(10);
+    expect(new Set(bodies.map((body) => body.groupId))).toEqual(new Set([service.project.id]));
   });
 });
 
@@ -167,28 +187,31 @@ describe('envelope and pretty on every endpoint', () => {
       ['an error (unknown cluster)', '/clusters/000000000000000000000000/snapshots', 'error'],
     ] as const;
 
-  it.for([0, 1, 2, 3, 4, 5, 6])('endpoint #%i', async (index) => {
-    const [name, path, kind] = endpoints()[index] ?? ['', '', 'one'];
-    const plain = await get(path);
-    const wrapped = await get(`${path}${path.includes('?') ? '&' : '?'}envelope=true`);
-    const pretty = await get(`${path}${path.includes('?') ? '&' : '?'}pretty=true`);
-    expect(wrapped.status, name).toBe(plain.status);
-    const body = plain.json<Record<string, unknown>>();
-    // A list's links carry the request's own parameters (envelope, pretty): compare lists without them.
-    const unlinked = (reply: Reply): { rest: Record<string, unknown>; self: string } => {
-      const { links, ...rest } = reply.json<Record<string, unknown> & { links: { href: string }[] }>();
-      return kind === 'list' ? { rest, self: links[0]?.href ?? '' } : { rest: reply.json(), self: '' };
-    };
-    if (kind === 'list') {
-      // The flat list envelope (docs/decisions.md).
-      expect(unlinked(wrapped).rest).toEqual({ ...unlinked(plain).rest, status: plain.status });
-      expect(unlinked(wrapped).self).toContain('envelope=true');
-      expect(unlinked(pretty).self).toContain('pretty=true');
-    } else expect(wrapped.json()).toEqual({ status: plain.status, content: body });
-    expect(unlinked(pretty).rest).toEqual(unlinked(plain).rest);
-    expect(pretty.text).toMatch(/^\{\n {2}"\w+" : /);
-    if (name !== 'automation config') expect(plain.text).not.toContain('\n');
-  });
+  it.for([0, 1, 2, 3, 4, 5, 6])(
+    'endpoint #%i [spec:query-pretty] [spec:envelope-single] [spec:envelope-list]',
+    async (index) => {
+      const [name, path, kind] = endpoints()[index] ?? ['', '', 'one'];
+      const plain = await get(path);
+      const wrapped = await get(`${path}${path.includes('?') ? '&' : '?'}envelope=true`);
+      const pretty = await get(`${path}${path.includes('?') ? '&' : '?'}pretty=true`);
+      expect(wrapped.status, name).toBe(plain.status);
+      const body = plain.json<Record<string, unknown>>();
+      // A list's links carry the request's own parameters (envelope, pretty): compare lists without them.
+      const unlinked = (reply: Reply): { rest: Record<string, unknown>; self: string } => {
+        const { links, ...rest } = reply.json<Record<string, unknown> & { links: { href: string }[] }>();
+        return kind === 'list' ? { rest, self: links[0]?.href ?? '' } : { rest: reply.json(), self: '' };
+      };
+      if (kind === 'list') {
+        // The flat list envelope (docs/decisions/core-model.md, "The list envelope is flat").
+        expect(unlinked(wrapped).rest).toEqual({ ...unlinked(plain).rest, status: plain.status });
+        expect(unlinked(wrapped).self).toContain('envelope=true');
+        expect(unlinked(pretty).self).toContain('pretty=true');
+      } else expect(wrapped.json()).toEqual({ status: plain.status, content: body });
+      expect(unlinked(pretty).rest).toEqual(unlinked(plain).rest);
+      expect(pretty.text).toMatch(/^\{\n {2}"\w+" : /);
+      if (name !== 'automation config') expect(plain.text).not.toContain('\n');
+    },
+  );
 
   it('refuses envelope and pretty values other than true and false', async () => {
     for (const query of ['envelope=maybe', 'pretty=2']) {
@@ -204,7 +227,7 @@ describe('envelope and pretty on every endpoint', () => {
 describe('one snapshot and the expiry rules (PATCH)', () => {
   const snapshotIds = () => Object.values(service.project.clusters[cluster]?.snapshots ?? {});
 
-  it('gets one snapshot; unknown cluster and snapshot are 404 with their codes', async () => {
+  it('gets one snapshot; unknown cluster and snapshot are 404 with their codes [spec:snapshot-get] [spec:error-body] [spec:error-status]', async () => {
     const [snapshot] = snapshotIds();
     const response = await get(`/clusters/${cluster}/snapshots/${snapshot?.id}`);
     expect(response.json()).toMatchObject({ id: snapshot?.id, clusterId: cluster });
@@ -218,7 +241,7 @@ describe('one snapshot and the expiry rules (PATCH)', () => {
     expect([noCluster.status, noCluster.json<{ errorCode: string }>().errorCode]).toEqual([404, 'CLUSTER_NOT_FOUND']);
   });
 
-  it('rule 1: doNotDelete true with expires fails with "invalid fields"; nothing changes', async () => {
+  it('rule 1: doNotDelete true with expires fails with "invalid fields"; nothing changes [spec:patch-1] [spec:error-invalid-fields]', async () => {
     const snapshot = snapshotIds().find((s) => !s.doNotDelete && s.expires !== undefined);
     const response = await patch(
       `/clusters/${cluster}/snapshots/${snapshot?.id}`,
@@ -231,7 +254,7 @@ describe('one snapshot and the expiry rules (PATCH)', () => {
     });
   });
 
-  it('rule 2: doNotDelete true removes expires', async () => {
+  it('rule 2: doNotDelete true removes expires [spec:patch-2] [spec:expiry-1] [spec:patch-response]', async () => {
     const snapshot = snapshotIds().find((s) => !s.doNotDelete && s.expires !== undefined);
     const response = await patch(`/clusters/${cluster}/snapshots/${snapshot?.id}`, '{"doNotDelete": true}');
     expect(response.status).toBe(200);
@@ -240,7 +263,7 @@ describe('one snapshot and the expiry rules (PATCH)', () => {
     expect((await get(`/clusters/${cluster}/snapshots/${snapshot?.id}`)).json()).not.toHaveProperty('expires');
   });
 
-  it('rules 3 and 4: an expires in the past schedules deletion; it cannot be edited; the sweep deletes it', async () => {
+  it('rules 3 and 4: an expires in the past schedules deletion; it cannot be edited; the sweep deletes it [spec:patch-3] [spec:patch-4] [spec:expiry-2] [spec:expiry-3]', async () => {
     const snapshot = snapshotIds().find((s) => !s.doNotDelete && s.expires === undefined);
     const path = `/clusters/${cluster}/snapshots/${snapshot?.id}`;
     expect((await patch(path, '{"expires": "2026-06-01"}')).json()).toMatchObject({ expires: '2026-06-01T00:00:00Z' });
@@ -259,7 +282,7 @@ describe('one snapshot and the expiry rules (PATCH)', () => {
     ['an unknown field', '{"doNotDelte": true}', 'INVALID_ATTRIBUTE'],
     ['a wrong type', '{"doNotDelete": "yes"}', 'INVALID_JSON_ATTRIBUTE'],
     ['an unreadable time', '{"expires": "next week"}', 'INVALID_JSON_ATTRIBUTE'],
-  ] as const)('refuses %s with 400 %s', async ([, body, code]) => {
+  ] as const)('refuses %s with 400 %s [spec:patch-body] [spec:error-status]', async ([, body, code]) => {
     const [snapshot] = snapshotIds();
     const response = await patch(`/clusters/${cluster}/snapshots/${snapshot?.id}`, body);
     expect([response.status, response.json<{ errorCode: string }>().errorCode]).toEqual([400, code]);
@@ -268,7 +291,7 @@ describe('one snapshot and the expiry rules (PATCH)', () => {
 });
 
 describe('deprecated config-server snapshots', () => {
-  it('lists and gets them, with Deprecation and Warning headers', async () => {
+  it('lists and gets them, with Deprecation and Warning headers [spec:config-server-snapshots-list] [spec:config-server-snapshot-get] [spec:config-server-deprecated]', async () => {
     const list = await get(`/hosts/${host}/snapshots`);
     expect(list.json<Page>().totalCount).toBe(4);
     conforms(list, 'config-server-snapshot-list');
@@ -286,7 +309,7 @@ describe('deprecated config-server snapshots', () => {
 });
 
 describe('alert lifecycle on the service clock', () => {
-  it('TRACKING becomes OPEN once the smallest notification delay has passed, not before', async () => {
+  it('TRACKING becomes OPEN once the smallest notification delay has passed, not before [spec:alert-tracking-opens] [spec:alert-smallest-delay]', async () => {
     const tracking = Object.values(service.project.alerts).filter((a) => a.alert.status === 'TRACKING');
     const ids = (page: Page, status: string) => page.results.filter((a) => a.status === status).map((a) => a.id);
     const before = (await get('/alerts?status=TRACKING')).json<Page>();

@@ -13,7 +13,7 @@ afterAll(() => {
 });
 
 describe('dbkit-server', () => {
-  it('prints its URL, the projects and a curl line that works as printed; Ctrl-C exits 0', async () => {
+  it('prints its URL, the projects and a curl line that works as printed; Ctrl-C exits 0 [spec:auth-key-pairs]', async () => {
     const started = await startProcess(['--port', '0', '--seed', '7', '--in-memory']);
     running.push(started);
     const { id, credentials } = firstProject(started.stdout());

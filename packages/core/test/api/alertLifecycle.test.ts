@@ -7,10 +7,17 @@ const at = (minutes: number) => new Date(Date.parse(CREATED) + minutes * 60_000)
 
 describe('nextAlertStatus', () => {
   it.for<[string, AlertStatus, number[], boolean, number, AlertStatus]>([
-    ['TRACKING opens once the delay has ended and the condition persists', 'TRACKING', [10], true, 10, 'OPEN'],
+    [
+      'TRACKING opens once the delay has ended and the condition persists [spec:alert-tracking-opens]',
+      'TRACKING',
+      [10],
+      true,
+      10,
+      'OPEN',
+    ],
     ['TRACKING opens after the delay has ended', 'TRACKING', [10], true, 60, 'OPEN'],
     ['TRACKING stays while the delay runs', 'TRACKING', [10], true, 9.99, 'TRACKING'],
-    ['the smallest of several delays decides', 'TRACKING', [30, 5, 15], true, 5, 'OPEN'],
+    ['the smallest of several delays decides [spec:alert-smallest-delay]', 'TRACKING', [30, 5, 15], true, 5, 'OPEN'],
     ['the smallest delay has not ended yet', 'TRACKING', [30, 5, 15], true, 4, 'TRACKING'],
     ['TRACKING stays when the condition no longer persists', 'TRACKING', [10], false, 60, 'TRACKING'],
     ['no delays means no wait', 'TRACKING', [], true, 0, 'OPEN'],
@@ -18,7 +25,14 @@ describe('nextAlertStatus', () => {
     ['OPEN does not change with time', 'OPEN', [10], true, 60, 'OPEN'],
     ['CLOSED does not change with time', 'CLOSED', [10], true, 60, 'CLOSED'],
     ['CANCELLED does not change with time', 'CANCELLED', [10], true, 60, 'CANCELLED'],
-    ['OPEN does not close when the condition ends (not shown by the spec)', 'OPEN', [10], false, 60, 'OPEN'],
+    [
+      'OPEN does not close when the condition ends (not shown by the spec) [spec:alert-other-transitions]',
+      'OPEN',
+      [10],
+      false,
+      60,
+      'OPEN',
+    ],
   ])('%s', ([, status, notificationDelaysMinutes, conditionPersists, minutes, expected]) => {
     expect(
       nextAlertStatus({ status, created: CREATED }, { notificationDelaysMinutes, conditionPersists }, at(minutes)),

@@ -1,7 +1,7 @@
 /**
  * The raw HTTP exchanges of the corpus (`../shared/corpus/real-api-responses/*.http`, `*.txt`) against core's
  * functions: the real 401 challenge and body, the real versioning and transport headers, the real error bodies.
- * Where the real service and the spec's wording differ, the test pins the difference that docs/decisions.md explains.
+ * Where the real service and the spec's wording differ, the test pins the difference that docs/decisions/repository.md explains ("Where the captures and the spec differ, dbkit follows the spec").
  */
 import {
   findCorpus,
@@ -80,7 +80,7 @@ describe('real HTTP exchanges', () => {
       expect(buildDigestChallenge({ realm: parsed.value.realm, nonce: parsed.value.nonce })).toBe(header);
     });
 
-    it("differs from the spec's printed wording only where docs/decisions.md says (qop, quoting)", () => {
+    it("differs from the spec's printed wording only where docs/decisions/digest.md says (qop, quoting)", () => {
       const [[, header] = ['', '']] = challenges;
       const parsed = parseDigestChallenge(header);
       if (!parsed.ok) throw new Error(parsed.message);

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { envelope, listEnvelope, parseBooleanQuery, serializeBody } from '../../src/api/envelope.js';
 
 describe('envelope', () => {
-  it('wraps a single result as {status, content}', () => {
+  it('wraps a single result as {status, content} [spec:envelope-single]', () => {
     expect(envelope(200, { id: 'a' })).toStrictEqual({ status: 200, content: { id: 'a' } });
   });
 
-  it('adds status to a list response without nesting it', () => {
+  it('adds status to a list response without nesting it [spec:envelope-list]', () => {
     const list = {
       results: [1, 2],
       links: [{ href: 'https://h/x?pageNum=1&itemsPerPage=100', rel: 'self' }],
@@ -45,12 +45,12 @@ describe('serializeBody', () => {
     nested: { a: [1, 2], empty: {}, text: 'é "q"' },
   };
 
-  it('is compact by default', () => {
+  it('is compact by default [spec:query-pretty]', () => {
     expect(serializeBody(list)).toBe(JSON.stringify(list));
     expect(serializeBody(list, { pretty: false })).toBe(JSON.stringify(list));
   });
 
-  it('pretty-prints in the real service style: "key" : value, [ { and empty containers with a space', () => {
+  it('pretty-prints in the real service style: "key" : value, [ { and empty containers with a space [spec:query-pretty]', () => {
     expect(serializeBody(list, { pretty: true })).toBe(
       [
         '{',

@@ -5,7 +5,7 @@ import { ErrorCode, type ErrorCode as ErrorCodeName, isErrorCode } from '../../s
 const codes = Object.keys(ErrorCode) as ErrorCodeName[];
 
 describe('apiError', () => {
-  it('fills the detail template of GROUP_NOT_FOUND exactly as the real service words it', () => {
+  it('fills the detail template of GROUP_NOT_FOUND exactly as the real service words it [spec:error-body]', () => {
     expect(apiError('GROUP_NOT_FOUND', ['111111111111111111111111'])).toStrictEqual({
       detail: 'No group with ID 111111111111111111111111 exists.',
       error: 404,
@@ -63,7 +63,7 @@ describe('apiError', () => {
     expect(body.detail).toBe('No cluster with ID abc exists in group <group>.');
   });
 
-  it('names the spec-required snapshot error "cannot be modified because of invalid fields"', () => {
+  it('names the spec-required snapshot error "cannot be modified because of invalid fields" [spec:error-invalid-fields]', () => {
     const body = apiError('SNAPSHOT_INVALID_FIELDS', ['snap1', 'doNotDelete, expires']);
     expect(body.detail).toContain('cannot be modified because of invalid fields');
     expect(body.error).toBe(400);

@@ -51,7 +51,7 @@ describe('parseTimestamp', () => {
     ['2018-12-01T02:00:00+02:00', '2018-12-01T00:00:00Z'],
     ['2018-11-30T19:00:00-0500', '2018-12-01T00:00:00Z'],
     ['2024-02-29T00:00:00Z', '2024-02-29T00:00:00Z'],
-  ] as const)('reads %s as the instant %s', ([text, expected]) => {
+  ] as const)('reads %s as the instant %s [spec:timestamps-utc]', ([text, expected]) => {
     const epochMillis = parseTimestamp(text);
     expect(epochMillis === undefined ? undefined : formatTimestamp(epochMillis)).toBe(expected);
   });
@@ -118,7 +118,7 @@ describe('parseSnapshotPatch', () => {
 });
 
 describe('applySnapshotPatch', () => {
-  it('rule 1: doNotDelete true with expires in one request cannot be modified because of invalid fields', () => {
+  it('rule 1: doNotDelete true with expires in one request cannot be modified because of invalid fields [spec:patch-1] [spec:error-invalid-fields]', () => {
     const result = applySnapshotPatch(snapshot, { doNotDelete: true, expires: FUTURE }, NOW);
     if (result.ok) expect.fail('expected an error');
     expect(result.error).toMatchObject({ error: 400, errorCode: 'SNAPSHOT_INVALID_FIELDS', reason: 'Bad Request' });
@@ -130,7 +130,7 @@ describe('applySnapshotPatch', () => {
   it.for([
     ['a future expiry', FUTURE],
     ['no expiry', undefined],
-  ])('rule 2: doNotDelete true removes %s', ([, expires]) => {
+  ])('rule 2: doNotDelete true removes %s [spec:patch-2] [spec:expiry-1]', ([, expires]) => {
     const result = applySnapshotPatch(withExpiry(false, expires), { doNotDelete: true }, NOW);
     if (!result.ok) expect.fail(result.error.detail);
     expect(result.snapshot.doNotDelete).toBe(true);
@@ -142,7 +142,7 @@ describe('applySnapshotPatch', () => {
     ['a time before now', 'scheduled', '2024-06-01T11:59:59Z'],
     ['exactly now', 'scheduled', '2024-06-01T12:00:00Z'],
     ['a time after now', 'none', '2024-06-01T12:00:01Z'],
-  ])('rule 3: an expires at %s → deletion %s', ([, deletion, expires]) => {
+  ])('rule 3: an expires at %s → deletion %s [spec:patch-3] [spec:expiry-2]', ([, deletion, expires]) => {
     const result = applySnapshotPatch(snapshot, { expires }, NOW);
     if (!result.ok) expect.fail(result.error.detail);
     expect(result.snapshot.expires).toBe(expires);
@@ -153,15 +153,18 @@ describe('applySnapshotPatch', () => {
     ['a new expires', { expires: FUTURE }],
     ['an earlier expires', { expires: '2024-04-01T00:00:00Z' }],
     ['doNotDelete true, which would remove it', { doNotDelete: true }],
-  ])('rule 4: an expires already in the past cannot be edited by %s (409)', ([, patch]) => {
-    const result = applySnapshotPatch(withExpiry(false, PAST), patch, NOW);
-    if (result.ok) expect.fail('expected an error');
-    expect(result.error).toMatchObject({
-      error: 409,
-      errorCode: 'SNAPSHOT_EXPIRY_PASSED',
-      parameters: ['5b1e4f1a3b34b9c8a5d3a111', PAST],
-    });
-  });
+  ])(
+    'rule 4: an expires already in the past cannot be edited by %s (409) [spec:patch-4] [spec:expiry-3]',
+    ([, patch]) => {
+      const result = applySnapshotPatch(withExpiry(false, PAST), patch, NOW);
+      if (result.ok) expect.fail('expected an error');
+      expect(result.error).toMatchObject({
+        error: 409,
+        errorCode: 'SNAPSHOT_EXPIRY_PASSED',
+        parameters: ['5b1e4f1a3b34b9c8a5d3a111', PAST],
+      });
+    },
+  );
 
   it('rule 4: a past expiry may be sent again unchanged, in any spelling of the same instant', () => {
     const result = applySnapshotPatch(withExpiry(false, PAST), { expires: '2024-05-01' }, NOW);
@@ -200,7 +203,7 @@ describe('applySnapshotPatch', () => {
     expect(result.ok && result.snapshot.expires).toBe('2024-12-01T00:00:00Z');
   });
 
-  it('keeps every other field of the snapshot and does not change the input', () => {
+  it('keeps every other field of the snapshot and does not change the input [spec:patch-response]', () => {
     const before = structuredClone(snapshot);
     const result = applySnapshotPatch(snapshot, { doNotDelete: true }, NOW);
     if (!result.ok) expect.fail(result.error.detail);
@@ -209,7 +212,7 @@ describe('applySnapshotPatch', () => {
     expect(snapshot).toStrictEqual(before);
   });
 
-  it('refuses a malformed body before applying any rule', () => {
+  it('refuses a malformed body before applying any rule [spec:patch-body]', () => {
     const result = applySnapshotPatch(snapshot, { doNotDelete: 'yes', expires: FUTURE }, NOW);
     expect(result.ok ? undefined : result.error.errorCode).toBe('INVALID_JSON_ATTRIBUTE');
   });
@@ -239,14 +242,14 @@ describe('applyConfigServerSnapshotPatch', () => {
     ],
   };
 
-  it('doNotDelete true with expires is not an error: the expires is ignored and removed', () => {
+  it('doNotDelete true with expires is not an error: the expires is ignored and removed [spec:config-server-do-not-delete]', () => {
     const result = applyConfigServerSnapshotPatch(configSnapshot, { doNotDelete: true, expires: FUTURE }, NOW);
     if (!result.ok) expect.fail(result.error.detail);
     expect(result.snapshot.doNotDelete).toBe(true);
     expect(result.snapshot).not.toHaveProperty('expires');
   });
 
-  it('expires alone on a protected config server snapshot is ignored', () => {
+  it('expires alone on a protected config server snapshot is ignored [spec:config-server-do-not-delete]', () => {
     const { expires: _, ...rest } = configSnapshot;
     const result = applyConfigServerSnapshotPatch({ ...rest, doNotDelete: true }, { expires: FUTURE }, NOW);
     if (!result.ok) expect.fail(result.error.detail);

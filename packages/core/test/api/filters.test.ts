@@ -13,7 +13,7 @@ describe('parseCompletedFilter', () => {
     ['true', 'true'],
     ['false', 'false'],
     ['all', 'all'],
-  ] as const)('reads completed=%s as %s', ([value, expected]) => {
+  ] as const)('reads completed=%s as %s [spec:snapshots-completed-filter]', ([value, expected]) => {
     expect(parseCompletedFilter(value)).toStrictEqual({ ok: true, value: expected });
   });
 
@@ -42,7 +42,7 @@ describe('filterSnapshotsByCompleted', () => {
     ['true', ['a', 'c']],
     ['false', ['b']],
     ['all', ['a', 'b', 'c']],
-  ] as const)('completed=%s keeps %j', ([filter, ids]) => {
+  ] as const)('completed=%s keeps %j [spec:snapshots-completed-filter]', ([filter, ids]) => {
     expect(filterSnapshotsByCompleted(snapshots, filter).map((snapshot) => snapshot.id)).toStrictEqual(ids);
   });
 });
@@ -84,7 +84,7 @@ describe('filterAlertsByStatus', () => {
     ['TRACKING', ['1']],
     ['OPEN', ['2', '5']],
     ['CLOSED', ['3']],
-  ] as const)('status=%s keeps %j', ([filter, ids]) => {
+  ] as const)('status=%s keeps %j [spec:alerts-status-filter]', ([filter, ids]) => {
     expect(filterAlertsByStatus(alerts, filter).map((alert) => alert.id)).toStrictEqual(ids);
   });
 });

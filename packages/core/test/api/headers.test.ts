@@ -4,7 +4,7 @@ import { byteLength, parseServiceVersionHeader, serviceVersionHeader, successHea
 const GIT_HASH = 'fc6c89f2083752779568a2630910698cf2fd01a0';
 
 describe('serviceVersionHeader', () => {
-  it('writes gitHash=<git_hash>; versionString=<application_version>', () => {
+  it('writes gitHash=<git_hash>; versionString=<application_version> [spec:service-version-header]', () => {
     expect(serviceVersionHeader({ gitHash: GIT_HASH, versionString: '4.2.4.56729.20191105T2247Z' })).toBe(
       `gitHash=${GIT_HASH}; versionString=4.2.4.56729.20191105T2247Z`,
     );
@@ -41,7 +41,7 @@ describe('parseServiceVersionHeader', () => {
 describe('successHeaders', () => {
   const date = new Date('2025-04-02T15:37:20Z');
 
-  it('carries every header the spec lists for successful responses, in its order', () => {
+  it('carries every header the spec lists for successful responses, in its order [spec:success-headers] [spec:hsts-max-age]', () => {
     expect(successHeaders({ gitHash: GIT_HASH, versionString: 'master', contentLength: 1234, date })).toStrictEqual({
       Vary: 'Accept-Encoding',
       'Content-Type': 'application/json',

@@ -3,10 +3,18 @@ import { pageUrl, paginate, parsePaging, type Query } from '../../src/api/paging
 
 describe('parsePaging', () => {
   it.for<[string, Query, { pageNum: number; itemsPerPage: number }]>([
-    ['defaults to page 1 of 100 items when both are omitted', {}, { pageNum: 1, itemsPerPage: 100 }],
+    [
+      'defaults to page 1 of 100 items when both are omitted [spec:paging-defaults]',
+      {},
+      { pageNum: 1, itemsPerPage: 100 },
+    ],
     ['reads a one-based page number', { pageNum: '3' }, { pageNum: 3, itemsPerPage: 100 }],
     ['reads items per page', { itemsPerPage: '20' }, { pageNum: 1, itemsPerPage: 20 }],
-    ['accepts the maximum of 500 items per page', { itemsPerPage: '500' }, { pageNum: 1, itemsPerPage: 500 }],
+    [
+      'accepts the maximum of 500 items per page [spec:paging-max]',
+      { itemsPerPage: '500' },
+      { pageNum: 1, itemsPerPage: 500 },
+    ],
     ['accepts 1 item per page', { itemsPerPage: '1' }, { pageNum: 1, itemsPerPage: 1 }],
     ['reads leading zeros as the number', { pageNum: '007' }, { pageNum: 7, itemsPerPage: 100 }],
     ['ignores unrelated parameters', { status: 'OPEN', pretty: 'true' }, { pageNum: 1, itemsPerPage: 100 }],
@@ -23,7 +31,7 @@ describe('parsePaging', () => {
     ['an empty page number', { pageNum: '' }, 'pageNum'],
     ['a page beyond 32-bit integers', { pageNum: '2147483648' }, 'pageNum'],
     ['0 items per page', { itemsPerPage: '0' }, 'itemsPerPage'],
-    ['more than 500 items per page (not clamped)', { itemsPerPage: '501' }, 'itemsPerPage'],
+    ['more than 500 items per page (not clamped) [spec:paging-max]', { itemsPerPage: '501' }, 'itemsPerPage'],
     ['negative items per page', { itemsPerPage: '-5' }, 'itemsPerPage'],
     ['fractional items per page', { itemsPerPage: '10.0' }, 'itemsPerPage'],
     ['a plus sign', { itemsPerPage: '+10' }, 'itemsPerPage'],
@@ -105,7 +113,7 @@ describe('paginate', () => {
         ],
       },
       {
-        name: 'a single full page links self only',
+        name: 'a single full page links self only [spec:links-self] [spec:list-self-paging]',
         pageNum: 1,
         itemsPerPage: 7,
         results: [1, 2, 3, 4, 5, 6, 7],
@@ -126,13 +134,13 @@ describe('paginate', () => {
     expect(paginate(items, { pageNum, itemsPerPage }, url)).toStrictEqual({ results, links, totalCount: 7 });
   });
 
-  it('counts the whole set in totalCount, which exceeds the page length', () => {
+  it('counts the whole set in totalCount, which exceeds the page length [spec:list-total-count]', () => {
     const page = paginate(items, { pageNum: 1, itemsPerPage: 2 }, url);
     expect(page.totalCount).toBe(7);
     expect(page.results).toHaveLength(2);
   });
 
-  it('writes the default paging into the self link of a request that omitted it', () => {
+  it('writes the default paging into the self link of a request that omitted it [spec:list-self-paging]', () => {
     const paging = parsePaging({});
     if (!paging.ok) expect.fail('defaults must parse');
     expect(paginate([], paging.value, 'https://h/x').links).toStrictEqual([

@@ -10,7 +10,7 @@ import {
 import { describeClosedSet } from './closedSet.js';
 
 describe('alert status', () => {
-  it("has the spec's four states in its order: TRACKING, OPEN, CLOSED, CANCELLED", () => {
+  it("has the spec's four states in its order: TRACKING, OPEN, CLOSED, CANCELLED [spec:alert-status-values]", () => {
     expect(ALERT_STATUS_VALUES).toEqual(['TRACKING', 'OPEN', 'CLOSED', 'CANCELLED']);
   });
 
@@ -25,7 +25,7 @@ describe('alert status', () => {
 });
 
 describe('alert list status filter', () => {
-  it('accepts TRACKING, OPEN and CLOSED, the values of the list endpoint', () => {
+  it('accepts TRACKING, OPEN and CLOSED, the values of the list endpoint [spec:alerts-status-filter]', () => {
     expect(ALERT_STATUS_FILTER_VALUES).toEqual(['TRACKING', 'OPEN', 'CLOSED']);
   });
 

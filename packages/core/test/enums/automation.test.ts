@@ -32,21 +32,36 @@ import { type ClosedSet, describeClosedSet } from './closedSet.js';
  * documents where the spec says "not shown" or lists fewer.
  */
 const ENUMS: readonly ClosedSet[] = [
-  ['Architecture', Architecture, isArchitecture, ['amd64', 'ppc64le', 'aarch64', 's390x']],
-  ['ClientCertificateMode', ClientCertificateMode, isClientCertificateMode, ['OPTIONAL', 'REQUIRE']],
-  ['LdapBindMethod', LdapBindMethod, isLdapBindMethod, ['simple', 'sasl']],
+  ['Architecture [spec:build-architecture]', Architecture, isArchitecture, ['amd64', 'ppc64le', 'aarch64', 's390x']],
   [
-    'AuthMechanism',
+    'ClientCertificateMode [spec:tls-client-certificate-mode]',
+    ClientCertificateMode,
+    isClientCertificateMode,
+    ['OPTIONAL', 'REQUIRE'],
+  ],
+  ['LdapBindMethod [spec:ldap-bind-method]', LdapBindMethod, isLdapBindMethod, ['simple', 'sasl']],
+  [
+    'AuthMechanism [spec:auth-mechanism-values]',
     AuthMechanism,
     isAuthMechanism,
     ['SCRAM-SHA-1', 'SCRAM-SHA-256', 'MONGODB-CR', 'MONGODB-X509', 'PLAIN', 'GSSAPI', 'MONGODB-OIDC'],
   ],
   ['ScramMechanism', ScramMechanism, isScramMechanism, ['SCRAM-SHA-1', 'SCRAM-SHA-256']],
-  ['ProcessType', ProcessType, isProcessType, ['dbd', 'dbs']],
-  ['ReadConcernLevel', ReadConcernLevel, isReadConcernLevel, ['available', 'local', 'majority']],
-  ['CollationCaseFirst', CollationCaseFirst, isCollationCaseFirst, ['upper', 'lower', 'off']],
-  ['CollationAlternate', CollationAlternate, isCollationAlternate, ['non-ignorable', 'shifted']],
-  ['CollationMaxVariable', CollationMaxVariable, isCollationMaxVariable, ['punct', 'space']],
+  ['ProcessType [spec:process-type]', ProcessType, isProcessType, ['dbd', 'dbs']],
+  [
+    'ReadConcernLevel [spec:read-concern-level]',
+    ReadConcernLevel,
+    isReadConcernLevel,
+    ['available', 'local', 'majority'],
+  ],
+  ['CollationCaseFirst [spec:collation-values]', CollationCaseFirst, isCollationCaseFirst, ['upper', 'lower', 'off']],
+  [
+    'CollationAlternate [spec:collation-values]',
+    CollationAlternate,
+    isCollationAlternate,
+    ['non-ignorable', 'shifted'],
+  ],
+  ['CollationMaxVariable [spec:collation-values]', CollationMaxVariable, isCollationMaxVariable, ['punct', 'space']],
   [
     'TlsMode',
     TlsMode,
@@ -76,7 +91,7 @@ describe('values the spec does not show', () => {
     }
   });
 
-  it('uses the neutral process types and rejects the vendor names mongod and mongos', () => {
+  it('uses the neutral process types and rejects the vendor names mongod and mongos [spec:process-type]', () => {
     expect(isProcessType('mongod')).toBe(false);
     expect(isProcessType('mongos')).toBe(false);
     expect(ProcessType.dbd.description).toMatch(/mongod/);

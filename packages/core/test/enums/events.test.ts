@@ -160,7 +160,7 @@ const GROUPS: readonly (readonly [EventGroup, string, readonly string[]])[] = [
 const ALL_EVENTS = GROUPS.flatMap(([, , names]) => names);
 
 describe('event groups', () => {
-  it("are the spec's twelve groups, Backup included", () => {
+  it("are the spec's twelve groups, Backup included [spec:event-groups]", () => {
     expect(EVENT_GROUP_VALUES).toEqual(GROUPS.map(([group]) => group));
   });
 
@@ -184,16 +184,19 @@ describe('event type names', () => {
     expect([...EVENT_TYPE_NAME_VALUES].sort()).toEqual([...ALL_EVENTS].sort());
   });
 
-  it("include all 29 values of the spec's Backup group, in group BACKUP", () => {
+  it("include all 29 values of the spec's Backup group, in group BACKUP [spec:event-backup-values]", () => {
     expect(SPEC_BACKUP_GROUP).toHaveLength(29);
     for (const name of SPEC_BACKUP_GROUP) {
       expect(isEventTypeName(name) && EventTypeName[name].group).toBe('BACKUP');
     }
   });
 
-  it.for(SPEC_REFERRED_ELSEWHERE)('%s, referred to elsewhere by the spec, is in group %s', ([name, group]) => {
-    expect(isEventTypeName(name) && EventTypeName[name].group).toBe(group);
-  });
+  it.for(SPEC_REFERRED_ELSEWHERE)(
+    '%s, referred to elsewhere by the spec, is in group %s [spec:event-referenced-values]',
+    ([name, group]) => {
+      expect(isEventTypeName(name) && EventTypeName[name].group).toBe(group);
+    },
+  );
 
   it("keep the spec's spelling CLUSTER_CHECKKPOINT_UPDATED_AUDIT and reject the corrected one", () => {
     expect(isEventTypeName('CLUSTER_CHECKKPOINT_UPDATED_AUDIT')).toBe(true);

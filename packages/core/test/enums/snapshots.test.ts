@@ -20,31 +20,31 @@ import { type ClosedSet, describeClosedSet } from './closedSet.js';
 /** Each closed set with the values the spec (or, for compression, domain.md §10) lists, copied in their order. */
 const ENUMS: readonly ClosedSet[] = [
   [
-    'SnapshotPartTypeName (parts[].typeName)',
+    'SnapshotPartTypeName (parts[].typeName) [spec:snapshot-type-names]',
     SnapshotPartTypeName,
     isSnapshotPartTypeName,
     ['REPLICA_SET', 'CONFIG_SERVER_REPLICA_SET', 'CONFIG_SHARD_REPLICA_SET'],
   ],
   [
-    'MissingShardTypeName (missingShards[].typeName)',
+    'MissingShardTypeName (missingShards[].typeName) [spec:snapshot-type-names]',
     MissingShardTypeName,
     isMissingShardTypeName,
     ['CONFIG_SERVER_REPLICA_SET', 'REPLICA_SET', 'CONFIG_SHARD_REPLICA_SET'],
   ],
   [
-    'ConfigServerPartTypeName (config server parts[].typeName)',
+    'ConfigServerPartTypeName (config server parts[].typeName) [spec:config-server-snapshot-shape]',
     ConfigServerPartTypeName,
     isConfigServerPartTypeName,
     ['CONFIG_SERVER'],
   ],
   [
-    'BackupSourceTypeName (alert sourceTypeName)',
+    'BackupSourceTypeName (alert sourceTypeName) [spec:alert-source-type]',
     BackupSourceTypeName,
     isBackupSourceTypeName,
     ['REPLICA_SET', 'SHARDED_CLUSTER', 'CONFIG_SERVER'],
   ],
   [
-    'NamespaceFilterType (namespaceFilterList.filterType)',
+    'NamespaceFilterType (namespaceFilterList.filterType) [spec:snapshot-namespace-filter]',
     NamespaceFilterType,
     isNamespaceFilterType,
     ['blacklist', 'whitelist'],
@@ -83,13 +83,13 @@ describe('snapshot filters and defaults', () => {
     expect(isSnapshotCompletedFilter(false)).toBe(false);
   });
 
-  it('marks `true` as the default of the completed filter and `blacklist` as the default filter type', () => {
+  it('marks `true` as the default of the completed filter and `blacklist` as the default filter type [spec:snapshot-namespace-filter] [spec:snapshots-completed-filter]', () => {
     expect(SnapshotCompletedFilter.true.description).toMatch(/default/);
     expect(NamespaceFilterType.blacklist.description).toMatch(/default/);
     expect(NamespaceFilterType.whitelist.description).not.toMatch(/default/);
   });
 
-  it('says that GZIP is only the value seen, not a documented closed list', () => {
+  it('says that GZIP is only the value seen, not a documented closed list [spec:snapshot-part-values]', () => {
     expect(CompressionSetting.GZIP.description).toMatch(/only value seen/);
   });
 

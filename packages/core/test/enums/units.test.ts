@@ -9,7 +9,7 @@ const SPEC_UNITS =
   );
 
 describe("the spec's currentValue.units row", () => {
-  it("is exactly UNIT_VALUES: the spec's 16 units, in its order", () => {
+  it("is exactly UNIT_VALUES: the spec's 16 units, in its order [spec:alert-units]", () => {
     expect(SPEC_UNITS).toHaveLength(16);
     expect(UNIT_VALUES).toEqual(SPEC_UNITS);
   });

@@ -39,12 +39,12 @@ describe('Alert', () => {
     expectTypeOf<AlertEventWithFields>().toExtend<EventTypeName>();
   });
 
-  it('gives resolved only to CLOSED alerts', () => {
+  it('gives resolved only to CLOSED alerts [spec:alert-resolved]', () => {
     expectTypeOf<Extract<Alert, { status: 'CLOSED' }>['resolved']>().toEqualTypeOf<Timestamp>();
     expectTypeOf<HasKey<Exclude<Alert, { status: 'CLOSED' }>, 'resolved'>>().toEqualTypeOf<false>();
   });
 
-  it('gives currentValue only to OUTSIDE_METRIC_THRESHOLD alerts', () => {
+  it('gives currentValue only to OUTSIDE_METRIC_THRESHOLD alerts [spec:alert-conditional-fields]', () => {
     expectTypeOf<
       Extract<Alert, { eventTypeName: 'OUTSIDE_METRIC_THRESHOLD' }>['currentValue']
     >().toEqualTypeOf<CurrentValue>();

@@ -14,7 +14,7 @@ describeRows([
     'the document version (DBK601, DBK602)',
     [
       ['a higher version is a plain change', [], [], { changes: ['other change'] }],
-      ['a lower version is refused', [['set', ['version'], 6]], ['DBK601 version']],
+      ['a lower version is refused [spec:doc-version-revision]', [['set', ['version'], 6]], ['DBK601 version']],
       [
         'the same version with a change is a warning',
         [
@@ -323,13 +323,13 @@ describeRows([
       ],
       ['replacing the key directly', [['set', ['auth', 'key'], 'ANOTHER-KEY']], ['DBK644 auth.key']],
       [
-        'starting a key rotation with newKey',
+        'starting a key rotation with newKey [spec:new-key]',
         [['set', ['auth', 'newKey'], 'NEWKEY-SECRET-6']],
         [],
         { changes: ['auth action'] },
       ],
       [
-        'completing a key rotation',
+        'completing a key rotation [spec:new-key]',
         [
           ['set', ['auth', 'key'], 'NEWKEY-SECRET-6'],
           ['delete', ['auth', 'newKey']],
@@ -337,7 +337,11 @@ describeRows([
         [],
         { from: [['set', ['auth', 'newKey'], 'NEWKEY-SECRET-6']], changes: ['auth action'] },
       ],
-      ['moving the key file without the key', [['set', ['auth', 'keyfile'], '/etc/keyfile']], ['DBK645 auth.keyfile']],
+      [
+        'moving the key file without the key [spec:auth-key-keyfile]',
+        [['set', ['auth', 'keyfile'], '/etc/keyfile']],
+        ['DBK645 auth.keyfile'],
+      ],
       [
         'raising authSchemaVersion',
         [['set', ['processes', 5, 'authSchemaVersion'], 5]],

@@ -1,6 +1,6 @@
 /**
- * Fields the types declare that only the JSON Schema used to check (docs/decisions.md, "Core checks what the
- * schema checks"): the options inside args2_6, the stored SCRAM credentials, and the typed fields real documents
+ * Fields the types declare that the JSON Schema checks too (docs/decisions/validation.md, "Core checks every field the
+ * schema types"): the options inside args2_6, the stored SCRAM credentials, and the typed fields real documents
  * carry beyond the spec. Each row damages one field of an example (examples/automation) and expects exactly the
  * diagnostics listed: code, path, and a fragment of the message.
  */
@@ -40,7 +40,7 @@ const withoutStoredKey = { iterationCount: 15000, salt: 'c2FsdA==', serverKey: '
 
 const ROWS: readonly (readonly [string, readonly Row[]])[] = [
   [
-    'processes[].args2_6: the options the types declare',
+    'processes[].args2_6: the options the types declare [spec:args26-contents]',
     [
       [
         'a port written as a string',
@@ -253,7 +253,7 @@ const ROWS: readonly (readonly [string, readonly Row[]])[] = [
     ],
   ],
   [
-    'ldap.userToDNMapping: an array, or a string holding one',
+    'ldap.userToDNMapping: an array, or a string holding one [spec:ldap-user-to-dn-mapping]',
     [
       [
         'true',

@@ -1,13 +1,13 @@
 /**
- * Cases where validation takes a shortcut for speed on large documents (see docs/decisions.md, "Core validation
- * speed"): each pins what the long way reports.
+ * Cases where validation takes a shortcut for speed on large documents (docs/decisions/validation.md, "Validation
+ * costs at most 1x JSON.parse"): each pins what the long way reports.
  */
 import { describe, expect, it } from 'vitest';
 import { validateAutomationConfig } from '../../src/validation/validate.js';
 import { codesAndPaths, makeDoc } from './harness.js';
 
 describe('validation shortcuts for large documents', () => {
-  it('compares featureCompatibilityVersion as a release, not as the prefix of the version text', () => {
+  it('compares featureCompatibilityVersion as a release, not as the prefix of the version text [spec:feature-compatibility-version]', () => {
     // "07.0" starts no "7.0.12" and is not how release 7.0 is written: the service wants "7.0" or "6.0".
     const doc = makeDoc([['set', ['processes', 0, 'featureCompatibilityVersion'], '07.0']]);
     expect(codesAndPaths(doc)).toEqual(['DBK308 processes[0].featureCompatibilityVersion']);
@@ -36,7 +36,7 @@ describe('validation shortcuts for large documents', () => {
     ]);
   });
 
-  it.for([10, 64, 65, 200])('finds a repeated member _id in a replica set of %i members', (count) => {
+  it.for([10, 64, 65, 200])('finds a repeated member _id in a replica set of %i members [spec:member-id]', (count) => {
     const members = Array.from({ length: count }, (_, i) => ({ _id: i === count - 1 ? 3 : i }));
     const doc = makeDoc([['set', ['replicaSets', 2, 'members'], members]]);
     const diagnostic = validateAutomationConfig(doc).find((d) => d.code === 'DBK310');

@@ -9,7 +9,7 @@ import { codesAndPaths, describeRows, makeDoc } from './harness.js';
 
 describeRows([
   [
-    'mhelmstetter-large-88-processes.json: numCores 0 is what the service stores for a process bound to no cores',
+    'mhelmstetter-large-88-processes.json: numCores 0 is what the service stores for a process bound to no cores [spec:num-cores]',
     [
       ['numCores 0 is accepted', [['set', ['processes', 1, 'numCores'], 0]], []],
       ['numCores 6 is accepted', [['set', ['processes', 1, 'numCores'], 6]], []],
@@ -27,7 +27,7 @@ describeRows([
 const shardMemberWith = (authSchemaVersion: number) =>
   makeDoc([['set', ['processes', 2, 'authSchemaVersion'], authSchemaVersion]]);
 
-describe('mhelmstetter-large-88-processes.json: a cluster mixing authSchemaVersion 3 and 5', () => {
+describe('mhelmstetter-large-88-processes.json: a cluster mixing authSchemaVersion 3 and 5 [spec:auth-schema-version-match]', () => {
   it('is one warning, not an error: the live service stores clusters part-way through the credential upgrade', () => {
     const diagnostics = validateAutomationConfig(shardMemberWith(3));
     expect(diagnostics.map((d) => `${d.severity} ${d.code} ${formatJsonPath(d.path)}`)).toEqual([

@@ -68,7 +68,7 @@ describe('buildDigestChallenge', () => {
 describe('unauthorizedResponse', () => {
   const now = Date.UTC(2024, 0, 2, 3, 4, 5);
 
-  it('answers 401 with the challenge, the spec content type, Date, Content-Length and Connection, in order', () => {
+  it('answers 401 with the challenge, the spec content type, Date, Content-Length and Connection, in order [spec:auth-401-headers] [spec:auth-challenge]', () => {
     const response = unauthorizedResponse({ nonce: NONCE, now });
     expect(response.status).toBe(401);
     expect(Object.entries(response.headers)).toEqual([

@@ -100,7 +100,7 @@ async function curl(user: string, urls: readonly string[], extra: readonly strin
 }
 
 describe.skipIf(!hasCurl)(`curl --digest${hasCurl ? '' : ' (skipped: curl is not on PATH)'}`, () => {
-  it('gets 401 with the challenge, then 200 when answering it', async () => {
+  it('gets 401 with the challenge, then 200 when answering it [spec:auth-digest] [spec:auth-repeat]', async () => {
     const server = await startServer();
     expect(await curl('pub:priv', [server.url + PATH])).toEqual(['200']);
     expect(server.log).toEqual(['401 missing-header', '200']);
@@ -180,7 +180,7 @@ describe.skipIf(!hasRequests)(
       return { statuses: stdout.trim().split('\n'), log: server.log };
     }
 
-    it('gets 200 after the challenge, reuses the nonce, and recovers silently from a stale nonce', async () => {
+    it('gets 200 after the challenge, reuses the nonce, and recovers silently from a stale nonce [spec:auth-repeat]', async () => {
       const { statuses, log } = await python('pub', 'priv');
       expect(statuses).toEqual(['200', '200', '200']);
       expect(log).toEqual(['401 missing-header', '200', '200', '401 stale-nonce', '200']);

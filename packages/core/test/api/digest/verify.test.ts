@@ -132,7 +132,7 @@ function verify(header: string, state: NonceState, now = T0 + 1, options = OPTIO
 }
 
 describe('verifyDigestAuthorization', () => {
-  it('accepts a full round trip: challenge, client answer, verification, then further requests on the same nonce', () => {
+  it('accepts a full round trip: challenge, client answer, verification, then further requests on the same nonce [spec:auth-repeat]', () => {
     const { challenge, state } = serverChallenge();
     const first = verify(answer(challenge, { username: 'PUBKEY1', password: 'private-key-1' }), state);
     expect(first.result).toMatchObject({ ok: true, username: 'PUBKEY1' });
