@@ -7,7 +7,7 @@
 // it only checks the JSON Schema. dbkit, with its defaults, runs every semantic rule of @dbkit/core
 // (`validateAutomationConfig`) on every file, and not the JSON Schema itself: core reports everything the schema
 // does (scripts/schema-coverage.mjs finds nothing the schema adds), and `--json-schema` runs it as well; see
-// docs/decisions.md, "dbkit validate without Ajv by default (issue 12, session 10)".
+// docs/decisions/cli.md.
 // The goal line reports PASS or MISS; a miss never fails the process (benchmarks report, they do not gate), but a
 // tool that fails, or does not validate every file, does.
 
@@ -19,6 +19,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateConfig, serialize } from '../../../packages/core/bench/generate.mjs';
+import { reportBench } from '../../../tools/bench-report.mjs';
 
 const CLI_DIR = fileURLToPath(new URL('..', import.meta.url));
 const DBKIT = join(CLI_DIR, 'dist/main.js');
@@ -251,3 +252,24 @@ const floor = rows.find((r) => r.key === 'floor').speedup;
 console.log(
   `goal dbkit ≥ ${GOAL_SPEEDUP}× faster than ajv-cli: ${speedup >= GOAL_SPEEDUP ? 'PASS' : 'MISS'} (measured ${speedup.toFixed(2)}×; reading and JSON.parse alone, before any check: ${floor.toFixed(2)}×)`,
 );
+
+const byKey = (key) => rows.find((r) => r.key === key);
+const floorMs = byKey('floor').medianMs;
+const ajvMs = byKey('ajv-cli').medianMs;
+reportBench('cli', {
+  rows: ['dbkit', 'dbkit-jobs'].map((key) => {
+    const r = byKey(key);
+    return {
+      goal: `\`${r.name.replace(/^dbkit [^ ]+/, 'dbkit validate')}\`${key === 'dbkit' ? ' (defaults)' : ''}, ${r.files} configs, ${mb.toFixed(1)} MB`,
+      target: key === 'dbkit' ? `≥ ${GOAL_SPEEDUP}× faster than ajv-cli` : undefined,
+      measured: `${r.medianMs.toFixed(0)} ms; ajv-cli ${ajvMs.toFixed(0)} ms, ${r.speedup.toFixed(2)}× as long`,
+      floor: `read + JSON.parse ${floorMs.toFixed(0)} ms`,
+      ratio: r.medianMs / floorMs,
+      pass: key === 'dbkit' ? r.speedup >= GOAL_SPEEDUP : undefined,
+    };
+  }),
+  notes: [
+    `Whole processes, ${WARMUP} warm-up and ${RUNS} measured runs each, tools alternating; medians of wall time.`,
+    'The floor is a Node process that reads and parses every file and checks nothing (bench/read-parse-floor.mjs).',
+  ],
+});

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { generateConfig, serialize } from '../../../packages/core/bench/generate.mjs';
+import { reportBench } from '../../../tools/bench-report.mjs';
 import { DigestProbe } from './digest.mjs';
 
 const TARGET = fileURLToPath(new URL('./target.mjs', import.meta.url));
@@ -118,3 +119,25 @@ console.log(
 console.log(
   `Goal: PUT of a ${fmt(put.bytes / 1e6, 1)} MB automation config (validated, stored) ≥ 20/s: ${fmt(put.perSecond, 1)}/s → ${put.perSecond >= 20 ? 'PASS' : 'MISS'}`,
 );
+
+reportBench('server', {
+  rows: [
+    {
+      goal: 'GET a page of 100 snapshots, Digest auth on',
+      target: '≥ 70 % of the floor',
+      measured: `${fmt(dbkit.rps)} requests/s (p50 ${dbkit.p50} ms, p99 ${dbkit.p99} ms)`,
+      floor: `bare fastify route ${fmt(floor.rps)} requests/s`,
+      ratio,
+      pass: ratio >= 0.7,
+    },
+    {
+      goal: `PUT of a ${fmt(put.bytes / 1e6, 1)} MB automation config, validated and stored`,
+      target: '≥ 20/s',
+      measured: `${fmt(put.perSecond, 1)}/s`,
+      pass: put.perSecond >= 20,
+    },
+  ],
+  notes: [
+    `autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per case, loopback; each target in its own process.`,
+  ],
+});

@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, ensureChromium } from '@dbkit/browser-test';
 import { chromium } from 'playwright-core';
 import { generateConfig, serialize } from '../../../packages/core/bench/generate.mjs';
+import { reportBench } from '../../../tools/bench-report.mjs';
 import { completionTimes, goTo, locate, longestTaskWhileTyping, pasteAndTime } from './steps.mjs';
 
 const PACKAGE_DIR = resolve(import.meta.dirname, '..');
@@ -141,3 +142,10 @@ for (const [name, budget, measured, pass] of rows)
 console.log(
   `(navigation runs: ${loads.map((l) => `${l.editor}/${l.markers}`).join(', ')} ms; paste runs: ${markers.map(Math.round).join(', ')} ms; completion runs: ${completions.map(Math.round).join(', ')} ms)`,
 );
+
+reportBench('web', {
+  rows: rows.map(([goal, target, measured, pass]) => ({ goal, target, measured, pass })),
+  notes: [
+    `Medians of ${NAVIGATIONS} cold navigations, ${RUNS} pastes and ${completions.length} completions; the initial load is counted on one more cold page.`,
+  ],
+});

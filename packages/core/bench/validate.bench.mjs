@@ -16,6 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { reportBench, times } from '../../../tools/bench-report.mjs';
 import { generateConfig, serialize } from './generate.mjs';
 
 const DIST = new URL('../dist/index.js', import.meta.url);
@@ -73,8 +74,9 @@ function runCase(validate, spec) {
   for (let i = 0; i < spec.warmup + spec.iterations; i++) {
     // A fresh document per iteration, so a validator that caches per object cannot skip work. With --expose-gc
     // (the `bench` script's default) each step starts from a collected heap, so neither pays for the other's garbage.
-    // Each step timed inline: through one shared `time(fn)` helper, V8 measured JSON.parse of 17 MB at 90-100 ms
-    // instead of 40 ms once the validator allocated little (same machine, same minute), which flattered the ratio.
+    // Each step is timed inline: through one shared `time(fn)` helper, V8 ran JSON.parse of 17 MB 2.2–2.5× slower
+    // once the validator allocated little, which flattered the ratio (docs/decisions/repository.md, "Benchmarks
+    // report and never gate").
     globalThis.gc?.();
     let start = performance.now();
     const doc = JSON.parse(text);
@@ -216,3 +218,26 @@ const coldRow = (cells) => `| ${cells.map((c, i) => c.padStart(coldWidths[i])).j
 console.log(coldRow(coldHeader));
 console.log(`|${coldWidths.map((w) => '-'.repeat(w + 1)).join('-|')}-|`);
 console.log(coldRow(coldCells));
+
+reportBench('core', {
+  rows: [
+    ...rows.map((r) => ({
+      goal: `validate, ${r.sizeMB.toFixed(2)} MB document`,
+      target: GOAL_CASES.includes(r.label) ? `≤ ${times(GOAL_RATIO, 1)} JSON.parse` : undefined,
+      measured: `${r.validateMs.toFixed(2)} ms`,
+      floor: `JSON.parse ${r.parseMs.toFixed(2)} ms`,
+      ratio: r.ratio,
+      pass: GOAL_CASES.includes(r.label) ? r.ratio <= GOAL_RATIO : undefined,
+    })),
+    {
+      goal: `first validate in a fresh process, ${cold.sizeMB.toFixed(2)} MB`,
+      measured: `${cold.validateMs.toFixed(2)} ms`,
+      floor: `JSON.parse ${cold.parseMs.toFixed(2)} ms`,
+      ratio: cold.ratio,
+    },
+  ],
+  notes: [
+    `Medians of ${CASES.map((c) => c.iterations).join(' / ')} iterations after warm-up; documents from packages/core/bench/generate.mjs.`,
+    `The fresh-process row is the median of ${COLD_RUNS} processes, each against its own JSON.parse.`,
+  ],
+});

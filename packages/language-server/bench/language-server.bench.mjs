@@ -15,6 +15,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { reportBench } from '../../../tools/bench-report.mjs';
 import { generateConfig, serialize } from '../../core/bench/generate.mjs';
 
 const dist = (path) => new URL(`../dist/${path}`, import.meta.url).href;
@@ -247,3 +248,43 @@ console.log(
 console.log(
   `  server memory ≤ ${GOALS.memoryTimesSize}× the document: ${(memory.afterMB / largest.sizeMB).toFixed(1)}× ${pass(memory.afterMB / largest.sizeMB <= GOALS.memoryTimesSize)}`,
 );
+
+const largestMB = `${largest.sizeMB.toFixed(2)} MB`;
+reportBench('language-server', {
+  rows: [
+    {
+      goal: `full diagnostics, ${largestMB} document`,
+      target: `≤ ${GOALS.diagnosticsVsParse}× JSON.parse`,
+      measured: `${largest.dbkitMs.toFixed(1)} ms`,
+      floor: `JSON.parse ${largest.parseMs.toFixed(1)} ms`,
+      ratio: largest.dbkitMs / largest.parseMs,
+      pass: largest.dbkitMs / largest.parseMs <= GOALS.diagnosticsVsParse,
+    },
+    {
+      goal: `full diagnostics against vscode-json-languageservice, ${largestMB}`,
+      target: `≥ ${GOALS.fasterThanJsonls}× faster than jsonls`,
+      measured: `${largest.dbkitMs.toFixed(1)} ms; jsonls ${largest.jsonlsMs.toFixed(1)} ms, ${(largest.jsonlsMs / largest.dbkitMs).toFixed(1)}× as long`,
+      floor: `JSON.parse ${largest.parseMs.toFixed(1)} ms`,
+      ratio: largest.dbkitMs / largest.parseMs,
+      pass: largest.jsonlsMs / largest.dbkitMs >= GOALS.fasterThanJsonls,
+    },
+    {
+      goal: `keystroke → completion, ${largestMB}`,
+      target: `≤ ${GOALS.completionMs} ms`,
+      measured: `${largest.dbkitCompletionMs.toFixed(1)} ms; jsonls ${largest.jsonlsCompletionMs.toFixed(1)} ms`,
+      pass: largest.dbkitCompletionMs <= GOALS.completionMs,
+    },
+    {
+      goal: `server memory with the ${largestMB} document open, settled`,
+      target: `≤ ${GOALS.memoryTimesSize}× the document`,
+      measured: `${memory.afterMB.toFixed(0)} MB RSS`,
+      floor: `the document ${largestMB}`,
+      ratio: memory.afterMB / largest.sizeMB,
+      pass: memory.afterMB / largest.sizeMB <= GOALS.memoryTimesSize,
+    },
+  ],
+  notes: [
+    `Medians after a warm-up; documents from packages/core/bench/generate.mjs with 3 mistakes.`,
+    `Server memory: ${memory.startMB.toFixed(0)} MB before opening, ${(memory.busyMB / largest.sizeMB).toFixed(1)}× the document right after the answers, ${(memory.peakMB / largest.sizeMB).toFixed(1)}× at the peak (VmHWM).`,
+  ],
+});
