@@ -1,6 +1,7 @@
 // Last build step, after tsc and precompile-schema.mjs: bundles the CLI with esbuild, so a run loads a few files
 // instead of ~120 ES modules (the CLI's, core's, schema's, client's, jsonc-parser's, tinyglobby's), each resolved,
-// read and compiled on its own: about 0.1 s less start-up, in the main thread and again in every worker.
+// read and compiled on its own; start-up drops from 2.75× to 1.75× a bare `node -e 0`, in the main thread and again
+// in every worker (docs/decisions/cli.md, "Start-up is one esbuild bundle").
 //
 //   dist/main.js         the `dbkit` entry (src/main.ts: the compile cache on Node 22.1+, then run.js)
 //   dist/worker.js       the worker of the pool (src/validate/worker.ts)
@@ -11,7 +12,7 @@
 // sources build from `import.meta.url` (./worker.js, ./generated/, ../package.json) hold in the bundle as they hold
 // in tsc's output. tsc still writes dist/ (declarations, and the modules scripts/precompile-schema.mjs imports);
 // this step overwrites its dist/main.js and dist/validate/worker.js is left unused. ajv stays outside the bundle: it
-// is required only when dist/generated/ is missing or was built from another schema.
+// is required only when dist/generated/ is missing.
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -16,15 +16,15 @@ import { checkInput } from './validate/task.js';
 
 /**
  * Below this many bytes in total, files are checked in the main thread alone: a worker (a fresh isolate that loads
- * the bundle and the precompiled schema and warms up the JIT again) costs more than it saves. See apps/cli/README.md
- * ("Parallelism").
+ * the bundle and the precompiled schema and warms up the JIT again) costs more than it saves (docs/decisions/cli.md,
+ * "Workers only for large inputs on three or more cores").
  */
 export const PARALLEL_MIN_BYTES = 8_000_000;
 
 /**
  * Fewer cores than this, and the default is no workers: a serial run already keeps ~1.3 cores busy (V8 compiles and
- * collects garbage on background threads), so on 2 cores a worker only competes with them. Measured on the bench's
- * 50 MB: `--jobs 2` never beat `--jobs 1` on a 2-core VM, and was up to 1.5× slower when the machine was busy.
+ * collects garbage on background threads), so on 2 cores a worker only competes with them: `--jobs 2` there is at
+ * best 1.1× faster than `--jobs 1` and up to 1.5× slower on a busy machine (docs/decisions/cli.md, same record).
  */
 export const PARALLEL_MIN_CORES = 3;
 

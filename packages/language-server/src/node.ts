@@ -9,9 +9,9 @@ import { createServer } from './server/createServer.js';
 
 /**
  * V8's full collection, which Node exposes only with `--expose-gc`: an editor starts the server without it, so the
- * flag is set now and the function read from a fresh context (where V8 installs it). Undefined if that fails.
- * Two collections in a row: the second gives back what the first left in V8's pools (after three parses of a
- * 16.9 MB value: RSS 126 → 118 MB with one, → 110 MB with two; over stdio 186 → 166 MB when settled).
+ * flag is set at start-up and the function read from a fresh context (where V8 installs it). Undefined if that fails.
+ * Two collections in a row: the second gives back what the first left in V8's pools
+ * (docs/decisions/language-server.md, "Garbage is collected when the server is quiet").
  */
 function garbageCollector(): (() => void) | undefined {
   let gc: unknown = (globalThis as { gc?: unknown }).gc;

@@ -12,7 +12,8 @@ export interface CheckSettings {
   readonly frames: { readonly color: boolean } | undefined;
   /**
    * Also run @dbkit/schema's JSON Schema (`--json-schema`). Off by default: core reports everything the schema
-   * does (`scripts/schema-coverage.mjs`; docs/decisions.md, "dbkit validate without Ajv by default").
+   * does (`scripts/schema-coverage.mjs`; docs/decisions/cli.md, "`dbkit validate` runs core's rules alone; the JSON
+   * Schema only with `--json-schema`").
    */
   readonly jsonSchema: boolean;
 }

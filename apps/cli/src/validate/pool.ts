@@ -2,8 +2,8 @@
  * Parallel checking: the main thread and a pool of `node:worker_threads` workers take whole files from one queue.
  * Results come back out of order; the caller puts them back in input order.
  *
- * The main thread checks files too, from the start: its context is already loaded, while a worker takes ~0.2 s to
- * load core and the schema. So `threads` threads check files (the main thread and `threads - 1` workers), no core
+ * The main thread checks files too, from the start: its context is already loaded, while a worker must first load
+ * core and the schema. So `threads` threads check files (the main thread and `threads - 1` workers), no core
  * idles while the workers start, and no core is shared by two busy threads.
  */
 import { Worker } from 'node:worker_threads';

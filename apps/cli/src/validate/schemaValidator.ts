@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import type { Ajv, AnySchemaObject, ErrorObject, Options, ValidateFunction } from 'ajv';
 
 // ajv (a CommonJS package) is required on first use, not imported: a run that loads the build's precompiled
-// validators never compiles, and loading ajv's compiler costs ~45 ms in the main thread and again in every worker.
+// validators never compiles, and loading ajv's compiler would add to start-up in the main thread and every worker.
 const require = createRequire(import.meta.url);
 
 export type SchemaDraft = 'draft-06' | 'draft-07' | '2019-09' | '2020-12';

@@ -6,7 +6,8 @@ import type { FileResult } from './finding.js';
 
 /**
  * One buffer per thread, reused for every file and grown to the largest: `readFileSync` allocates a new buffer per
- * file, and on a VM every fresh page costs a fault (a third of the read time over the bench's 50 MB).
+ * file, and on a VM every fresh page costs a fault, about a third of a run (docs/decisions/cli.md, "Files are read
+ * into one reused buffer per thread").
  */
 let buffer = Buffer.allocUnsafe(256 * 1024);
 

@@ -76,7 +76,10 @@ export class Responder {
     return this.common(reply).code(200).header('Content-Type', 'application/json').send(Buffer.from(text));
   }
 
-  /** 200 with a list page; with `envelope`, the page plus `status` (docs/decisions.md: flat list envelope). */
+  /**
+   * 200 with a list page; with `envelope`, the page plus `status` (docs/decisions/core-model.md, "The list envelope
+   * is flat").
+   */
   list<T>(reply: FastifyReply, page: ListResponse<T>, presentation: Presentation): FastifyReply {
     return this.write(reply, 200, presentation.envelope ? listEnvelope(200, page) : page, presentation);
   }

@@ -30,9 +30,9 @@ const overlaps = (a: Range, b: Range) => !before(a.end, b.start) && !before(b.en
 
 /**
  * At most this many completion items per answer in the playground. monaco's suggest widget filters, scores and lays
- * out every item it is given on the page's thread (about 0.1 ms each on the 2-core bench machine): 1 000 process
- * names made a keystroke → list take ~120 ms there, 200 about a fifth of that. The language service ranks the
- * names best first, so the first 200 are the ones the user would see.
+ * out every item it is given on the page's thread, so 1 000 items cost a keystroke five times what 200 do. The
+ * language service ranks the names best first, so the first 200 are the ones the user would see
+ * (docs/decisions/web.md, "At most 200 completion items per answer").
  */
 export const MAX_COMPLETION_ITEMS = 200;
 

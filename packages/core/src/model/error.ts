@@ -1,10 +1,10 @@
 /**
  * The error body and the closed set of error codes dbkit uses.
  *
- * The spec does not show the error body format; dbkit uses the real service's (docs/decisions.md): a compact object
- * `{detail, error, errorCode, parameters, reason}`. The codes, HTTP statuses and detail templates below are the real
- * service's documented ones, except the two marked "dbkit", which the spec requires but the real service's table
- * does not name.
+ * The spec does not show the error body format; dbkit uses the real service's (docs/decisions/core-model.md, "Error
+ * bodies are the real service's"): a compact object `{detail, error, errorCode, parameters, reason}`. The codes,
+ * HTTP statuses and detail templates below are the real service's documented ones, except those with
+ * `source: 'dbkit'`, for rules the real service's table does not name.
  */
 
 /** What one error code means: its HTTP status, the status's reason phrase, the detail template and its parameters. */

@@ -23,7 +23,8 @@ export type ListResponse<T> = {
 /**
  * A list response under `envelope=true`: the list response itself with a `status` field added next to `results`,
  * `links` and `totalCount` (the spec: "for list endpoints the service adds a `status` field"; the vendor docs: "the
- * results object is an envelope"). dbkit does not nest the list under `content`; see docs/decisions.md.
+ * results object is an envelope"). dbkit does not nest the list under `content` (docs/decisions/core-model.md,
+ * "The list envelope is flat").
  * @template T The type of one item.
  */
 export type ListEnvelope<T> = ListResponse<T> & {

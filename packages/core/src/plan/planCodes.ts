@@ -10,7 +10,7 @@ interface PlanCodeInfo {
 
 /**
  * Every transition diagnostic `planTransition` reports, declared once. Codes are stable: a code is never reused for
- * another rule. Each rule's source is written down in docs/decisions.md ("Transition plans").
+ * another rule. Each rule's source is written down in docs/decisions/plan.md ("Each rule rests on a cited source").
  *
  * - DBK60x: the document's version, server versions and feature compatibility
  * - DBK61x: replica-set membership and renames

@@ -2,8 +2,8 @@ import { parseServerVersion } from '../validation/util.js';
 
 /**
  * The server's release series in upgrade order. An upgrade goes one step of this ladder at a time, and feature
- * compatibility moves one step at a time (docs/decisions.md, "Transition plans"). Rapid releases (5.1 … 7.3, 8.1 …)
- * are not on it: dbkit does not guess their upgrade paths.
+ * compatibility moves one step at a time (docs/decisions/plan.md, "Each rule rests on a cited source"). Rapid
+ * releases (5.1 … 7.3, 8.1 …) are not on it: dbkit does not guess their upgrade paths.
  */
 const LADDER = ['2.4', '2.6', '3.0', '3.2', '3.4', '3.6', '4.0', '4.2', '4.4', '5.0', '6.0', '7.0', '8.0'] as const;
 

@@ -1,7 +1,8 @@
 /**
  * The fields of every object in the automation configuration document, as data: what is required, which JSON
  * type, which values, which range. Fields marked `// real` are not in the spec but are carried by real documents
- * the service exports (docs/decisions.md, "Real documents beyond the spec"); they are known, so not reported.
+ * the service exports (docs/decisions/validation.md, "Unknown fields are info, near misses are warnings"); they are
+ * known, so not reported.
  */
 import {
   Architecture,
@@ -136,7 +137,8 @@ export const logRotateShape: Shape = {
 /**
  * The obsolete monitoring/backup agent entries. The spec marks name, hostname, urls and baseUrl required, but the
  * service's own output writes them without urls and with `"baseUrl": null`; as the whole section is obsolete,
- * dbkit checks only the types of what is there (docs/decisions.md).
+ * dbkit checks only the types of what is there (docs/decisions/validation.md, "Where the spec and real documents
+ * differ, real documents win").
  */
 export const agentVersionEntryShape: Shape = {
   label: 'an agent version entry',

@@ -39,8 +39,8 @@ const RULES: readonly Rule[] = [
 ];
 
 /**
- * Checks an automation configuration document against every rule of the spec (and the facts about real
- * documents recorded in docs/decisions.md). Works on the parsed JSON value; never throws, whatever it is given.
+ * Checks an automation configuration document against every rule of the spec, and the facts about real
+ * documents (docs/decisions/validation.md). Works on the parsed JSON value; never throws, whatever it is given.
  *
  * @example
  * const diagnostics = validateAutomationConfig(JSON.parse(text));

@@ -143,8 +143,8 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   /**
    * Once a version's diagnostics are out (pushed or pulled): what completion needs (`service/warmUp.ts`), built while
    * the user reads them, so that the first keystroke does not pay for it (VS Code's client pulls diagnostics: without
-   * this, its first completion in a 17 MB document built the tree and the graph); `then`; and in a task of its own,
-   * what hover and navigation read (`warmNavigation`).
+   * this, its first completion in a 17 MB document would build the tree and the graph); `then`; and in a task of its
+   * own, what hover and navigation read (`warmNavigation`).
    */
   function warmUpLater(uri: string, version: number, then?: () => void): void {
     nextTurn(uri, version, 'warm-up', (doc) => {

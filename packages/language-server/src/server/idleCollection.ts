@@ -1,14 +1,14 @@
 /**
  * Full garbage collections once the server is quiet after work that leaves much garbage behind: the diagnostics
  * of a large document parse its whole value for core's rules (~100 MB of objects at 17 MB), and V8 keeps the heap
- * it grew for them long after they are dead (measured over stdio at 16.9 MB: 235 MB of RSS ten seconds after the
- * last request). Only where the runtime gives a collector (the Node entry, `src/node.ts`); never while the user
- * types or waits for an answer.
+ * it grew for them long after they are dead. Only where the runtime gives a collector (the Node entry,
+ * `src/node.ts`); never while the user types or waits for an answer.
  *
- * Two collections: one once the server has been quiet for `QUIET_MS` (the dead objects go: 235 → ~170 MB), and one
- * once it has been quiet for `SETTLE_QUIET_MS`. V8 gives back its young generation's pages (32 MB, empty by then)
- * only in a collection that sees allocation has slowed, which it judges over its last five seconds: the second one
- * does (~170 → ~138 MB).
+ * Two collections: one once the server has been quiet for `QUIET_MS` (the dead objects go), and one once it has
+ * been quiet for `SETTLE_QUIET_MS`. V8 gives back its young generation's pages (empty by then) only in a collection
+ * that sees allocation has slowed, which it judges over its last five seconds: the second one does. Settled, the
+ * server holds about 8× the document (docs/decisions/language-server.md, "Garbage is collected when the server is
+ * quiet").
  */
 
 /** How long the server must have been quiet (no change, no request answered) before it collects. */

@@ -7,7 +7,7 @@
  * keystroke in a broken 17 MB document must not parse it all again. The new document's syntax errors and comments
  * are the previous ones outside the container (those after it moved by the edit's length) with the container's
  * own in their place, exactly what a full parse reports (see `reparseIncrementally` for why, and when it holds).
- * Otherwise the caller parses the whole text, as before.
+ * Otherwise the caller parses the whole text.
  */
 import type {
   Diagnostic,

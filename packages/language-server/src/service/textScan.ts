@@ -2,9 +2,9 @@
  * Where JSON paths are in valid JSON text, and which keys it gives twice in one object, in one pass and without
  * building a tree: the diagnostics of a freshly opened document. The pass walks the containers on the way to the
  * wanted paths item by item and skips everything else from one structural character (`"{}[]`) to the next with a
- * native regular-expression search, hashing keys on the way when the repeated ones are asked for. It replaced two
- * passes (one for the places, one for the repeated keys); a structure of every node in typed arrays and a loop over
- * every character were measured too, and were slower (`docs/decisions.md`).
+ * native regular-expression search, counting or hashing keys on the way when asked. One pass serves both the places
+ * and the repeated keys; a structure of every node in typed arrays and a loop over every character are slower
+ * (docs/decisions/language-server.md, "A fresh valid text is diagnosed without a tree").
  *
  * The text must be valid JSON (`JSON.parse` accepted it); the tree serves broken documents. As with `JSON.parse`, a
  * key given twice resolves to its last occurrence.
@@ -100,7 +100,7 @@ function skipValue(text: string, start: number, collect: Collect): number {
     // From one structural character to the next with a native search (`test` with the global flag moves
     // `lastIndex` without allocating a match); strings are skipped whole. One entry per open container: the keys
     // seen so far for an object (null for an array, or when keys are not wanted). A flat list searched linearly
-    // was measured slower: comparing many same-length keys costs more than hashing each once.
+    // is slower: comparing many same-length keys costs more than hashing each once.
     const structural = STRUCTURAL;
     structural.lastIndex = start;
     const { repeated, counting } = collect;

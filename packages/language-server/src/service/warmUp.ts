@@ -4,10 +4,11 @@
  * runs it once diagnostics are published; a 17 MB document's first completion then costs what the tenth does.
  *
  * With a feature context it also answers one completion at the first member's host and drops the answer: ranking
- * thousands of names runs compiled code from the first keystroke on, not the interpreter (measured at 17 MB: the
- * first two keystrokes cost 72-151 ms of CPU without it, 32-60 ms with it). Once per process it then types into a
- * throwaway document of its own (`warmEditPath`), so that the code of a keystroke (the text model's edit, the
- * tree's incremental update and the offset moves, completion at the edit) is compiled before the user's first one.
+ * thousands of names runs compiled code from the first keystroke on, not the interpreter (it halves the first two
+ * keystrokes' CPU; docs/decisions/language-server.md, "Warm up while the user reads the diagnostics"). Once per
+ * process it then types into a throwaway document of its own (`warmEditPath`), so that the code of a keystroke (the
+ * text model's edit, the tree's incremental update and the offset moves, completion at the edit) is compiled before
+ * the user's first one.
  */
 import { type ParsedDocument, parseDocument } from './document.js';
 import { warmReferenceFacts } from './features/completion/references.js';
@@ -50,9 +51,9 @@ let editPathWarm = false;
 
 /**
  * Types into a throwaway document of `SAMPLE_PROCESSES` processes, as a user types into a member's host, each
- * keystroke followed by a completion: the keystroke path runs compiled from the user's first keystroke on. (At
- * 17 MB, the first keystroke after opening cost about twice the tenth without it: the edit, the incremental update
- * and completion each ran their first time.) Runs once per process; costs some tens of milliseconds.
+ * keystroke followed by a completion: the keystroke path runs compiled from the user's first keystroke on. (Cold,
+ * the first keystroke after opening costs about twice the tenth: the edit, the incremental update and completion
+ * each run for the first time.) Runs once per process; costs some tens of milliseconds.
  */
 export function warmEditPath(context: FeatureContext): void {
   if (editPathWarm) return;

@@ -86,8 +86,9 @@ function flagDeprecated(node: SchemaNode, message: string): void {
 const NULL_MEANING = 'null: counts as absent (the field is not set).';
 
 /**
- * `null` in an optional field counts as absent for the validator (docs/decisions.md: real documents write
- * `"uiBaseUrl": null`, `"baseUrl": null`, `"CAFilePath": null`), so every optional property also accepts `null`.
+ * `null` in an optional field counts as absent for the validator (real documents write `"uiBaseUrl": null`,
+ * `"baseUrl": null`, `"CAFilePath": null`), so every optional property also accepts `null` (docs/decisions/schema.md,
+ * "The schema reports an error only where `dbkit validate` does").
  * Required properties do not: `null` there is a type error for the validator too.
  *
  * `null` is added where it costs nothing: to the `type` (and `enum`) of the property itself, or, when the property

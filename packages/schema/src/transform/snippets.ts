@@ -2,8 +2,9 @@
 /**
  * `defaultSnippets` (a VS Code JSON keyword, also read by every editor built on vscode-json-languageservice) for the
  * array items users add most often. Each body holds the item's required fields, with `${n:…}` placeholders to tab
- * through; a string starting with `^` is inserted without quotes (numbers). Values follow the examples' conventions
- * (docs/decisions.md "Examples"): neutral names, `dbd`/`dbs`, `*.example.net` hosts, `/var/lib/db-automation`.
+ * through; a string starting with `^` is inserted without quotes (numbers). Values follow the examples' conventions:
+ * neutral names, `dbd`/`dbs`, `*.example.net` hosts, `/var/lib/db-automation` (docs/decisions/repository.md,
+ * "Example documents are valid per the spec and shaped like real ones").
  */
 import { isNode, type SchemaNode } from './walk.js';
 

@@ -1,9 +1,9 @@
 /**
  * Shared pieces of the automation configuration document.
  *
- * Fields marked "not in the spec" are spellings real documents exported by the service carry
- * (see `docs/decisions.md`, "Real documents beyond the spec"); dbkit models them so they are known,
- * completed and hovered, never reported as unknown.
+ * Fields marked "not in the spec" are spellings real documents exported by the service carry (see
+ * `docs/decisions/validation.md`, "Unknown fields are info, near misses are warnings"); dbkit models them so they
+ * are known, completed and hovered, never reported as unknown.
  */
 
 /** An ISO 8601 date and time string; a time zone should be given to avoid ambiguity. */

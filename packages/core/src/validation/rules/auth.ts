@@ -10,7 +10,10 @@ import {
 import { checkShape, checkShapeAt, forEachItem } from '../shape.js';
 import { isIpOrCidr, isObject, type JsonObject, quote } from '../util.js';
 
-/** Mechanisms that count as SCRAM-SHA-1: real tooling uses MONGODB-CR as its umbrella name (docs/decisions.md). */
+/**
+ * Mechanisms that count as SCRAM-SHA-1: real tooling uses MONGODB-CR as its umbrella name
+ * (docs/decisions/validation.md, "Mechanisms beyond SCRAM are known, unknown ones warn").
+ */
 const SCRAM_SHA_1 = new Set(['SCRAM-SHA-1', 'MONGODB-CR']);
 const SCRAM_SHA_256 = 'SCRAM-SHA-256';
 
@@ -24,7 +27,8 @@ const REQUIRED_WHEN_ENABLED = [
 
 /**
  * Required by the spec when authentication is enabled, but real documents the service accepted lack them and the
- * service fills a default (docs/decisions.md): a warning, not an error.
+ * service fills a default: a warning, not an error (docs/decisions/validation.md, "Where the spec and real
+ * documents differ, real documents win").
  */
 const DEFAULTED_WHEN_ENABLED = [
   ['autoAuthMechanisms', 'the service falls back to "MONGODB-CR" (SCRAM-SHA-1), as older documents imply'],

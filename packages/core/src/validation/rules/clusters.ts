@@ -75,7 +75,8 @@ function firstProcessNamed(refs: ReferenceIndex, host: string): number | undefin
 /**
  * authSchemaVersion should match the other processes of the same cluster (the vendor's docs say "should"). A warning,
  * not an error: the live service stores clusters that mix 3 and 5 while their credentials are upgraded from
- * MONGODB-CR to SCRAM-SHA-1 (real: mhelmstetter-large-88-processes.json; docs/decisions.md).
+ * MONGODB-CR to SCRAM-SHA-1 (real: mhelmstetter-large-88-processes.json; docs/decisions/validation.md, "Same cluster
+ * means the sharded cluster, else the replica set").
  */
 export function checkAuthSchemaVersions(c: Collector, doc: JsonObject, refs: ReferenceIndex): void {
   const clusterOf = clusterOfProcesses(doc, refs);

@@ -65,7 +65,7 @@ function toSymbol(doc: ParsedDocument, item: OutlineItem): DocumentSymbol {
   };
 }
 
-/** The outline of the document; `context` is unused since the outline no longer comes from the generic JSON one. */
+/** The outline of the document; `context` is unused: the outline is dbkit's own, not the generic JSON one. */
 export function getDocumentSymbols(
   doc: ParsedDocument,
   context?: FeatureContext,

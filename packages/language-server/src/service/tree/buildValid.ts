@@ -58,7 +58,7 @@ function scalarEnd(text: string, at: number): number {
 
 export function buildValid(text: string, slice: TextSlice = (start, end) => text.slice(start, end)): ValidBuild {
   const n = text.length;
-  // About one slot per 11 characters in pretty-printed configs (1.49 million at 16.9 MB): room for one per 10, so
+  // Fewer than one slot per 10 characters in pretty-printed configs: room for one per 10, so
   // the arrays are not grown (a grown array's old copy stays in the process's memory).
   const tree = new CompactTree(slice, Math.max(64, Math.ceil(n / 10)));
   const repeatedKeys: number[] = [];

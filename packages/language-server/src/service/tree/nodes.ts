@@ -121,7 +121,7 @@ function nodesOf(tree: CompactTree, id: number): ASTNode[] {
 
 /*
  * Fields are declared (`declare`), not defined: a class field is defined on every new object before the constructor
- * runs (ES2022's semantics), which made node objects measurably slower to make, and a keystroke makes thousands.
+ * runs (ES2022's semantics), which makes node objects slower to make, and a keystroke makes thousands.
  */
 abstract class TreeNode {
   declare readonly tree: CompactTree;

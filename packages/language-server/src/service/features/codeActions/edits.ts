@@ -8,7 +8,7 @@
  *   document's indentation unit; a one-line container gets `, "key": { "a": 1 }` (`,"key":{"a":1}` when minified).
  *
  * Edits are computed from the parsed tree rather than with jsonc-parser's `modify`: `modify` parses the whole text
- * again (about 0.4 s for a 3 MB config, on every code-action request), its unformatted removal of a first property
+ * again (on every code-action request, slow for configs of a few MB), its unformatted removal of a first property
  * pulls the next one onto the brace's line (`{"b": 2`), its unformatted insertion writes `,"key":value`, and with
  * formatting options it re-formats the whole lines around the edit (a one-line `{ "name": "b" }` sibling comes back
  * spread over three lines).

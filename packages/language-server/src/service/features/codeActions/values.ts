@@ -216,7 +216,10 @@ export function newProcess(root: ASTNode | undefined, name: string, replicaSet: 
   };
 }
 
-/** A new dbVersions entry: the name, and an empty builds list to fill in (builds are optional, see decisions.md). */
+/**
+ * A new dbVersions entry: the name, and an empty builds list to fill in (builds are optional:
+ * docs/decisions/validation.md, "Where the spec and real documents differ, real documents win").
+ */
 export function newDbVersion(name: string): JsonValue {
   return { name, builds: [] };
 }
