@@ -130,6 +130,9 @@ export function renderReport(fragments = readFragments()) {
       const other = fragment.environment;
       notes.push(`Ran on Node ${other.node}, ${other.cpu}, ${other.cores} cores.`);
     }
+    // A bench run alone on another day is merged into the report: say so, as its figures are not of the same run.
+    if (latest && fragment.ranAt.slice(0, 10) !== latest.ranAt.slice(0, 10))
+      notes.push(`Ran on ${fragment.ranAt.slice(0, 10)}.`);
     if (notes.length > 0) lines.push('', ...notes.map((note) => `- ${note}`));
     lines.push('');
   }

@@ -1,7 +1,7 @@
 /** The `--help` texts. */
 
-export const MAIN_HELP = `dbkit: checks automation configurations against the JSON Schema and every rule of @dbkit/core,
-and calls the service's REST interface.
+export const MAIN_HELP = `dbkit: checks automation configurations against every rule of @dbkit/core (the JSON Schema too
+with --json-schema), and calls the service's REST interface.
 
 Usage:
   dbkit validate <file|folder|glob|->... [options]   validate automation configs

@@ -14,7 +14,11 @@ export function decisionFiles() {
     .sort();
 }
 
-/** The records of one area file: `{ title, anchor, line, body }` per `##` heading. */
+/**
+ * The records of one area file: `{ title, line, body }` per `##` heading.
+ * @param {string} file
+ * @returns {{ title: string, line: number, body: string[] }[]}
+ */
 export function decisionRecords(file) {
   const lines = readRepoFile(`${DECISIONS_DIR}/${file}`).split('\n');
   const records = [];

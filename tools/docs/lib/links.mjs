@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { handWrittenMarkdown } from './markdown.mjs';
-import { markdownAnchors, REPO_ROOT, readRepoFile, walk } from './repo.mjs';
+import { markdownAnchors, REPO_ROOT, readRepoFile, repoFiles } from './repo.mjs';
 
 const LINK = /\]\(([^)\s]+)\)/g;
 
@@ -36,23 +36,32 @@ export function brokenMarkdownLinks(files = handWrittenMarkdown().map((entry) =>
   return broken;
 }
 
-const DOC_NAME = /\b((?:docs|packages|apps|tools|test)\/[\w./-]+\.md)\b/g;
+const DOC_NAME = /\b((?:docs|packages|apps|tools|test)\/[\w./-]+\.md)\b(?:,\s+"([^"]+)")?/g;
 
-/** `file:line: doc` for every source line that names a Markdown file of the repository that does not exist. */
+/** The headings of a Markdown file, as written (`## Title` → `Title`). */
+function headings(doc) {
+  return new Set(
+    readRepoFile(doc)
+      .split('\n')
+      .flatMap((line) => /^#{1,6}\s+(.*?)\s*$/.exec(line)?.[1] ?? []),
+  );
+}
+
+/**
+ * `file: doc` for every source file that names a Markdown file of the repository that does not exist, or cites a
+ * heading of it (`(docs/decisions/cli.md, "Start-up is one esbuild bundle")`) that it does not have.
+ */
 export function brokenDocMentions() {
   const broken = [];
-  // tools/docs names the long decisions file it replaced, on purpose: its test reads it from history.
-  const sources = walk(REPO_ROOT, (name) => /\.(ts|mts|mjs|cjs|js)$/.test(name)).filter(
-    (file) => !file.startsWith('tools/docs/'),
-  );
+  const sources = repoFiles((file) => /\.(ts|mts|mjs|cjs|js)$/.test(file) && !file.startsWith('tools/docs/'));
   for (const file of sources) {
-    readRepoFile(file)
-      .split('\n')
-      .forEach((text, index) => {
-        for (const [, doc] of text.matchAll(DOC_NAME)) {
-          if (!existsSync(join(REPO_ROOT, doc))) broken.push(`${file}:${index + 1}: ${doc}`);
-        }
-      });
+    // A citation may wrap across the lines of a comment: read the comment as one line.
+    const text = readRepoFile(file).replace(/\n\s*(\*(?!\/)|\/\/)\s?/g, ' ');
+    for (const [, doc, title] of text.matchAll(DOC_NAME)) {
+      if (!existsSync(join(REPO_ROOT, doc))) broken.push(`${file}: ${doc}`);
+      else if (title !== undefined && !headings(doc).has(title))
+        broken.push(`${file}: ${doc} has no heading "${title}"`);
+    }
   }
   return broken;
 }

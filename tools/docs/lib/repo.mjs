@@ -1,4 +1,5 @@
 // Where things are in the repository, and the plain file walks the doc checks share.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,29 @@ export function walk(dir, keep) {
     else if (keep(name)) out.push(relative(REPO_ROOT, path).split('\\').join('/'));
   }
   return out;
+}
+
+/**
+ * The repository's own files (tracked, or new and not ignored), repository-relative, sorted: what a clone holds, never
+ * local output such as generated bench corpora. Without git (an exported tree), every file but the skipped folders.
+ * @param {(path: string) => boolean} keep
+ * @returns {string[]}
+ */
+export function repoFiles(keep) {
+  let listed;
+  try {
+    listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .split('\0')
+      .filter((file) => file !== '' && existsSync(join(REPO_ROOT, file)));
+  } catch {
+    listed = walk(REPO_ROOT, () => true);
+  }
+  return [...new Set(listed)].filter(keep).sort();
 }
 
 /** The workspace packages' folders (`packages/core`, `apps/cli`, …), repository-relative. */

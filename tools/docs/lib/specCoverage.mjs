@@ -11,7 +11,7 @@ export const SPEC_TAG = /\[spec:([a-z0-9][a-z0-9-]*)\]/g;
 
 const TEST_FILE = /\.(test|e2e\.test)\.(ts|mts|tsx)$|\.test\.mjs$/;
 
-/** @typedef {{ id: string, file: string, line: number }} SpecTag */
+/** @typedef {{ id: string, file: string, line: number, text?: string }} SpecTag */
 /** @typedef {import('../spec-rules/types.js').SpecRule} SpecRule */
 
 /**
@@ -27,7 +27,7 @@ export function collectSpecTags() {
         const lines = readRepoFile(file).split('\n');
         lines.forEach((text, index) => {
           if (/^\s*(\/\/|\*|\/\*)/.test(text)) return;
-          for (const match of text.matchAll(SPEC_TAG)) tags.push({ id: match[1], file, line: index + 1 });
+          for (const match of text.matchAll(SPEC_TAG)) tags.push({ id: match[1], file, line: index + 1, text });
         });
       }
     }
@@ -61,12 +61,14 @@ export function coverageProblems(rules = SPEC_RULES, tags = collectSpecTags()) {
         problems.push(`rule ${rule.id}: ${path} has no heading with anchor #${anchor ?? ''}`);
     }
   }
-  const tagged = new Set(tags.map((tag) => tag.id));
+  const tagged = new Set(tags.filter((tag) => !/\.(skip|todo)\b/.test(tag.text ?? '')).map((tag) => tag.id));
   for (const rule of rules) {
     if (!tagged.has(rule.id))
       problems.push(`rule ${rule.id} has no test: put [spec:${rule.id}] in the title of a test that proves it`);
   }
   for (const tag of tags) {
+    if (tag.text !== undefined && /\.(skip|todo)\b|\bexpect\(/.test(tag.text))
+      problems.push(`${tag.file}:${tag.line}: [spec:${tag.id}] is not in the title of a test that runs`);
     if (!ids.has(tag.id))
       problems.push(`${tag.file}:${tag.line}: [spec:${tag.id}] names no rule (tools/docs/spec-rules/)`);
   }
