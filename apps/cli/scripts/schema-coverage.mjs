@@ -12,7 +12,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { validateAutomationConfig } from '@dbkit/core';
+import { seededRandom, validateAutomationConfig } from '@dbkit/core';
 import { automationConfigSchema } from '@dbkit/schema';
 import { mergeFindings } from '../dist/validate/merge.js';
 import { schemaFindings } from '../dist/validate/schemaFindings.js';
@@ -34,17 +34,6 @@ function jsonFiles(dir) {
       if (statSync(path).isDirectory()) return jsonFiles(path);
       return name.endsWith('.json') && name !== 'manifest.json' ? [path] : [];
     });
-}
-
-/** mulberry32, as core's robustness test: a failure reproduces from its seed. */
-function random(seed) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const WEIRD = [
@@ -172,7 +161,7 @@ for (const [name, files] of sets) {
   const before = { ...totals };
   const bases = [...jsonFiles(examplesDir), ...jsonFiles(corpusDir)].map((file) => [file.split('/').pop(), read(file)]);
   for (let seed = 1; seed <= FUZZ; seed++) {
-    const next = random(seed);
+    const next = seededRandom(seed);
     const [name, base] = bases[seed % bases.length];
     const doc = structuredClone(base);
     damage(doc, next, 1 + (seed % 3));

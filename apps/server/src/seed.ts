@@ -13,20 +13,9 @@ import {
   formatTimestamp,
   METRIC_NAME_VALUES,
   type SnapshotPart,
+  seededRandom,
 } from '@dbkit/core';
 import type { ServiceState, StoredAlert, StoredCluster, StoredGroup, StoredHost } from './state.js';
-
-/** A deterministic pseudo-random generator (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Rng = () => number;
 const HEX = '0123456789abcdef';
@@ -227,7 +216,7 @@ export function emptyAutomationConfig(): string {
 
 /** The state for `--seed N` at time `now`: `groups` projects (default 2), each with one API key. */
 export function seedState(seed: number, now: Date, groups = 2): ServiceState {
-  const rng = random(seed);
+  const rng = seededRandom(seed);
   const at = Math.floor(now.getTime() / MINUTE) * MINUTE;
   const result: Record<string, StoredGroup> = {};
   for (let g = 0; g < groups; g++) {

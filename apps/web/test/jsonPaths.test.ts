@@ -1,23 +1,6 @@
-// JSON paths as the service writes them, read back and placed in a document.
+// JSON paths placed in a document (reading the service's path text is core's parseJsonPath, tested there).
 import { describe, expect, it } from 'vitest';
-import { parsePathText, spanOfPath, treeOf } from '../src/worker/jsonPaths.ts';
-
-describe('parsePathText', () => {
-  it.for([
-    ['(document root)', []],
-    ['version', ['version']],
-    ['processes[2].authSchemaVersion', ['processes', 2, 'authSchemaVersion']],
-    ['processes[0].args2_6["net"]', ['processes', 0, 'args2_6', 'net']],
-    ['a["with \\"quote\\" and ]"].b', ['a', 'with "quote" and ]', 'b']],
-    ['replicaSets[10].members[3]', ['replicaSets', 10, 'members', 3]],
-  ] as const)('%s', ([text, path]) => {
-    expect(parsePathText(text)).toEqual(path);
-  });
-
-  it.for(['.version', 'a..b', 'a[x]', 'a[', 'a["open', '1abc', 'a b'])('refuses %s', (text) => {
-    expect(parsePathText(text)).toBeUndefined();
-  });
-});
+import { spanOfPath, treeOf } from '../src/worker/jsonPaths.ts';
 
 describe('spanOfPath', () => {
   const text = '{\n  "version": 3,\n  "auth": { "disabled": true },\n  "processes": [{ "name": "a" }]\n}';

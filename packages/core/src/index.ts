@@ -60,6 +60,10 @@ export {
   computeDigestResponse,
   constantTimeEqual,
   type DigestCheckResult,
+  type DigestCredentialsOptions,
+  type DigestCredentialsResult,
+  type DigestNonceCheck,
+  type DigestNonceOutcome,
   type DigestResponseInput,
   type DigestResponseInputCommon,
   type DigestTargetOptions,
@@ -67,7 +71,9 @@ export {
   type DigestVerifyOptions,
   type DigestVerifyResult,
   isDigestVerifyFailureReason,
+  type SyncDigestCredentialsOptions,
   verifyDigestAuthorization,
+  verifyDigestCredentials,
 } from './api/digest/verify.js';
 export { envelope, listEnvelope, parseBooleanQuery, type SerializeOptions, serializeBody } from './api/envelope.js';
 // API logic: errors, paging, filters, envelope, snapshot expiry, alert lifecycle, headers.
@@ -296,12 +302,16 @@ export {
   renderPlanText,
 } from './plan/text.js';
 export { ChangeArea, ChangeKind, type Plan, type PlanDiagnostic, type PlannedChange } from './plan/types.js';
+// Reproducible randomness for seeded data and randomised tests.
+export { seededRandom } from './random.js';
 export { DiagnosticCode } from './validation/codes.js';
 export {
   type Diagnostic,
   DiagnosticTag,
   formatJsonPath,
   type JsonPath,
+  type JsonPathParseResult,
+  parseJsonPath,
   type RelatedInformation,
   Severity,
 } from './validation/diagnostic.js';

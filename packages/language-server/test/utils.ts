@@ -50,14 +50,5 @@ export function applyEdits(
   return TextDocument.applyEdits(document, [...edits]);
 }
 
-/** mulberry32: a small seeded generator, so a failing fuzz run can be replayed from its seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Core's seeded generator, so a failing fuzz run can be replayed from its seed. */
+export { seededRandom } from '@dbkit/core';

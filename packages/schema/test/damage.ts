@@ -8,7 +8,7 @@
  *   scripts/schema-coverage.mjs makes them.
  * `uncovered` says which of Ajv's errors core says nothing about, with the rule `dbkit validate` merges by.
  */
-import type { Diagnostic } from '@dbkit/core';
+import { type Diagnostic, seededRandom } from '@dbkit/core';
 import type { ErrorObject } from 'ajv';
 import type { JsonSchema } from '../src/index.js';
 
@@ -164,17 +164,6 @@ export function* directedDamage(root: JsonSchema, doc: unknown): Generator<reado
   }
 }
 
-/** mulberry32, as core's robustness test and the CLI's coverage script: a failure reproduces from its seed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function allPaths(
   value: unknown,
   path: (string | number)[] = [],
@@ -191,7 +180,7 @@ function allPaths(
 /** `doc` with 1 + seed % 3 random edits (the CLI's scripts/schema-coverage.mjs makes the same kinds). */
 export function seededDamage(doc: unknown, seed: number): unknown {
   const copy = structuredClone(doc);
-  const next = random(seed);
+  const next = seededRandom(seed);
   for (let e = 0; e < 1 + (seed % 3); e++) {
     const paths = allPaths(copy).filter((p) => p.length > 0);
     const path = paths[Math.floor(next() * paths.length)];

@@ -1,7 +1,7 @@
-/** The pure parts of the API commands: tables, the page progress line, service paths, the version edit. */
+/** The pure parts of the API commands: tables, the page progress line, service diagnostics, the version edit. */
 import { describe, expect, it } from 'vitest';
 import { withVersion } from '../../src/api/configPushCommand.js';
-import { parseJsonPathText } from '../../src/api/serviceDiagnostics.js';
+import { findingsOf } from '../../src/api/serviceDiagnostics.js';
 import { palette } from '../../src/output/color.js';
 import { createPageProgress } from '../../src/output/pageProgress.js';
 import { formatBytes } from '../../src/output/resources.js';
@@ -77,20 +77,16 @@ describe('page progress', () => {
   });
 });
 
-describe('paths in the service’s diagnostics', () => {
-  it.for([
-    ['(document root)', []],
-    ['version', ['version']],
-    ['processes[2].args2_6.net', ['processes', 2, 'args2_6', 'net']],
-    ['replicaSets[0].members[1]', ['replicaSets', 0, 'members', 1]],
-    ['options["download base"].x', ['options', 'download base', 'x']],
-    ['[3]', [3]],
-  ] as const)('%s', ([text, path]) => {
-    expect(parseJsonPathText(text)).toEqual(path);
-  });
-
-  it.for(['.a', 'a..b', 'a[x]', 'a b'])('%s is not a path', (text) => {
-    expect(parseJsonPathText(text)).toBeUndefined();
+describe('the service’s diagnostics as findings', () => {
+  it('reads each path back into segments, and points an unreadable one at the document', () => {
+    const findings = findingsOf([
+      { code: 'DBK202', severity: 'warning', path: 'processes[2].args2_6.net', message: 'a' },
+      { code: 'DBK100', severity: 'fatal', path: 'a..b', message: 'b' },
+    ]);
+    expect(findings).toEqual([
+      { code: 'DBK202', severity: 'warning', message: 'a', path: ['processes', 2, 'args2_6', 'net'], source: 'core' },
+      { code: 'DBK100', severity: 'error', message: 'b', path: [], source: 'core' },
+    ]);
   });
 });
 

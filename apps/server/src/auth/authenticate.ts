@@ -1,12 +1,11 @@
 /**
- * HTTP Digest on the server: reads the `Authorization` header with core's parser, checks realm, `uri` against the
- * request target, qop and the response with core's `checkDigestTarget` and `checkDigestResponse` (MD5 compared in constant time, computed
- * even for an unknown key), and only then the nonce (signature, expiry, replay: the server's own stores, which may
- * be PostgreSQL), so that `stale=true` is said exactly when the private key was right. Never throws on what a
- * client sends.
+ * HTTP Digest on the server: reads the `Authorization` header with core's parser and verifies it with core's
+ * `verifyDigestCredentials` (its order of checks: realm, `uri`, qop, the response in constant time, then the
+ * nonce), given the service's own stores: the API keys, and the stateless nonces with their replay guard
+ * (`nonces.ts`), either of which may be PostgreSQL. Never throws on what a client sends.
  */
-import { checkDigestResponse, checkDigestTarget, parseDigestAuthorization } from '@dbkit/core';
-import type { NonceMinter, ReplayGuard } from './nonces.js';
+import { parseDigestAuthorization, verifyDigestCredentials } from '@dbkit/core';
+import { type NonceMinter, nonceCheck, type ReplayGuard } from './nonces.js';
 
 export type AuthResult =
   | { readonly ok: true; readonly publicKey: string; readonly groupId: string }
@@ -34,31 +33,21 @@ export async function authenticate(
   now: number,
   options: AuthenticateOptions,
 ): Promise<AuthResult> {
-  const refuse = (reason: string, stale = false): AuthResult => ({ ok: false, stale, reason });
   const parsed = parseDigestAuthorization(header);
-  if (!parsed.ok) return refuse(parsed.reason);
-  const credentials = parsed.value;
-  // Realm, uri and qop first: a request for another realm costs no key lookup.
-  const target = checkDigestTarget(credentials, {
+  if (!parsed.ok) return { ok: false, stale: false, reason: parsed.reason };
+  let groupId = '';
+  const verified = await verifyDigestCredentials(parsed.value, {
+    method,
     realm: options.realm,
     requestUri,
     allowMissingQop: options.allowMissingQop,
+    lookupKey: async (publicKey) => {
+      const key = await options.findKey(publicKey);
+      groupId = key?.groupId ?? '';
+      return key?.privateKey;
+    },
+    useNonce: nonceCheck(options.minter, options.replay, now),
   });
-  if (!target.ok) return refuse(target.reason);
-  const key = await options.findKey(credentials.username);
-  const response = checkDigestResponse(credentials, method, key?.privateKey);
-  if (!response.ok || key === undefined) return refuse(response.ok ? 'unknown-user' : response.reason);
-
-  const nonce = options.minter.check(credentials.nonce, now);
-  if (nonce === 'forged') return refuse('unknown-nonce', true);
-  if (nonce === 'expired') return refuse('stale-nonce', true);
-  // An answer without qop has no nonce count: its nonce is good for one request.
-  const fresh = await options.replay.firstUse(
-    credentials.nonce,
-    credentials.nc ?? '00000000',
-    options.minter.expiresAt(credentials.nonce),
-    now,
-  );
-  if (!fresh) return refuse('replayed-nonce-count');
-  return { ok: true, publicKey: credentials.username, groupId: key.groupId };
+  if (!verified.ok) return { ok: false, stale: verified.stale, reason: verified.reason };
+  return { ok: true, publicKey: verified.username, groupId };
 }

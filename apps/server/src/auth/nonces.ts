@@ -4,6 +4,7 @@
  * what a nonce cannot carry, the nonce counts already used, the {@link ReplayGuard} keeps until the nonce expires.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { DigestNonceCheck, DigestNonceOutcome } from '@dbkit/core';
 
 /** How long a nonce is good for; the Apache default the research recommends (the real value is not known). */
 export const DEFAULT_NONCE_TTL_MS = 300_000;
@@ -42,6 +43,21 @@ export class NonceMinter {
   expiresAt(nonce: string): number {
     return Buffer.from(nonce, 'base64').readUInt32BE(0) * 1000 + this.ttlMs;
   }
+}
+
+/**
+ * The service's nonce check for core's Digest verifier: the HMAC tells whether this service minted the nonce and
+ * whether it is still fresh (else the client retries with `stale=true`), the replay guard whether its count is new.
+ */
+export function nonceCheck(minter: NonceMinter, replay: ReplayGuard, now: number): DigestNonceCheck {
+  return async (nonce, nonceCount): Promise<DigestNonceOutcome> => {
+    const check = minter.check(nonce, now);
+    if (check === 'forged') return { ok: false, reason: 'unknown-nonce' };
+    if (check === 'expired') return { ok: false, reason: 'stale-nonce' };
+    // An answer without qop has no nonce count: its nonce is good for one request.
+    const fresh = await replay.firstUse(nonce, nonceCount ?? '00000000', minter.expiresAt(nonce), now);
+    return fresh ? { ok: true } : { ok: false, reason: 'replayed-nonce-count' };
+  };
 }
 
 /**

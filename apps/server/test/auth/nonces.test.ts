@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryReplayGuard, NonceMinter, REPLAY_WINDOW } from '../../src/auth/nonces.js';
+import { MemoryReplayGuard, NonceMinter, nonceCheck, REPLAY_WINDOW } from '../../src/auth/nonces.js';
 
 const hex = (n: number) => n.toString(16).padStart(8, '0');
 
@@ -44,5 +44,33 @@ describe('MemoryReplayGuard', () => {
     expect(await guard.firstUse('n', hex(1), 1_000, 0)).toBe(true);
     expect(await guard.firstUse('m', hex(1), 100_000, 20_000)).toBe(true);
     expect(await guard.firstUse('n', hex(1), 40_000, 20_000)).toBe(true);
+  });
+});
+
+describe("nonceCheck (the nonce step of core's Digest verifier)", () => {
+  const minter = new NonceMinter(Buffer.from('secret'), 'dbkit', 300_000);
+  const nonce = minter.mint(1_000_000);
+
+  it.for([
+    ['a fresh nonce and a new count', nonce, '00000001', 1_000_000, { ok: true }],
+    [
+      'a nonce of another secret',
+      new NonceMinter(Buffer.from('other'), 'dbkit').mint(1_000_000),
+      '00000001',
+      1_000_000,
+      { ok: false, reason: 'unknown-nonce' },
+    ],
+    ['an expired nonce', nonce, '00000001', 1_000_000 + 300_000, { ok: false, reason: 'stale-nonce' }],
+  ] as const)('%s', async ([, used, nc, now, outcome]) => {
+    expect(await nonceCheck(minter, new MemoryReplayGuard(), now)(used, nc)).toEqual(outcome);
+  });
+
+  it('refuses a count already used, and uses up a nonce answered without qop', async () => {
+    const check = nonceCheck(minter, new MemoryReplayGuard(), 1_000_000);
+    expect(await check(nonce, '00000002')).toEqual({ ok: true });
+    expect(await check(nonce, '00000002')).toEqual({ ok: false, reason: 'replayed-nonce-count' });
+    const other = minter.mint(1_000_000);
+    expect(await check(other, undefined)).toEqual({ ok: true });
+    expect(await check(other, undefined)).toEqual({ ok: false, reason: 'replayed-nonce-count' });
   });
 });

@@ -3,8 +3,8 @@
  * authenticated so that they reach the handlers. Zero 500s, and the service still answers afterwards.
  */
 import { Agent, request } from 'node:http';
+import { seededRandom } from '@dbkit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { random } from '../../src/seed.js';
 import { DigestClient, type Running, start } from '../helpers.js';
 
 let service: Running;
@@ -30,7 +30,7 @@ function send(raw: Raw, port: number, agent: Agent): Promise<number> {
 }
 
 function generator(seed: number, project: string, cluster: string, snapshot: string, host: string) {
-  const rng = random(seed);
+  const rng = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
   const junk = () =>
     pick([

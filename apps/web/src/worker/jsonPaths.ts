@@ -1,55 +1,12 @@
 /**
- * JSON paths to ranges: the service sends paths as text (core's `formatJsonPath`: `processes[2].args2_6["net"]`),
- * the plan as segments; both are placed in a jsonc-parser tree of the document they point into. A path that no
- * longer exists in the text lands on its deepest part that does, so nothing is lost.
+ * JSON paths to ranges: the service sends paths as text (core's `formatJsonPath`: `processes[2].args2_6["net"]`,
+ * read back with core's `parseJsonPath`), the plan as segments; both are placed in a jsonc-parser tree of the
+ * document they point into. A path that no longer exists in the text lands on its deepest part that does, so
+ * nothing is lost.
  */
 import { findNodeAtLocation, type Node, type ParseError, parseTree } from 'jsonc-parser';
 
 export type JsonPath = readonly (string | number)[];
-
-/**
- * Reads core's path text back into segments: `name`, `.name`, `[3]`, `["any key"]`; `(document root)` is `[]`.
- * Undefined when the text is not such a path.
- */
-export function parsePathText(text: string): JsonPath | undefined {
-  if (text === '(document root)') return [];
-  const segments: (string | number)[] = [];
-  let at = 0;
-  while (at < text.length) {
-    const char = text[at];
-    if (char === '[') {
-      const close = text[at + 1] === '"' ? closingQuote(text, at + 2) + 1 : text.indexOf(']', at);
-      if (close <= at || text[close] !== ']') return undefined;
-      const inside = text.slice(at + 1, close);
-      if (/^\d+$/.test(inside)) segments.push(Number(inside));
-      else if (inside.startsWith('"')) {
-        try {
-          segments.push(JSON.parse(inside) as string);
-        } catch {
-          return undefined;
-        }
-      } else return undefined;
-      at = close + 1;
-      continue;
-    }
-    if (char === '.' && segments.length > 0) at += 1;
-    else if (char === '.') return undefined;
-    const name = /^[A-Za-z_$][\w$]*/.exec(text.slice(at))?.[0];
-    if (name === undefined) return undefined;
-    segments.push(name);
-    at += name.length;
-  }
-  return segments;
-}
-
-/** The index of the quote that ends a JSON string whose content starts at `from`, or -1. */
-function closingQuote(text: string, from: number): number {
-  for (let i = from; i < text.length; i++) {
-    if (text[i] === '\\') i += 1;
-    else if (text[i] === '"') return i;
-  }
-  return -1;
-}
 
 export interface Span {
   readonly offset: number;

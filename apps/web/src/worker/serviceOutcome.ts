@@ -3,10 +3,10 @@
  * read into plain facts, then mapped by status and error code; the diagnostics of a refused PUT are placed in the
  * document their path points into. Pure: the unit tests feed it the client's real errors.
  */
-import { type SecretText, scrubSecrets, secretTextsOf } from '@dbkit/core';
+import { parseJsonPath, type SecretText, scrubSecrets, secretTextsOf } from '@dbkit/core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { type JsonPath, parsePathText, spanOfPath, treeOf } from './jsonPaths.js';
+import { spanOfPath, treeOf } from './jsonPaths.js';
 import type { ServiceDiagnostic, ServiceFailure } from './serviceTypes.js';
 
 /** A diagnostic as the service sends it (core's `AutomationConfigErrorBody`). */
@@ -77,7 +77,8 @@ export function placeDiagnostics(
   return raw.map((d) => {
     const side = d.document === 'from' ? 'from' : 'to';
     const document = side === 'from' ? stored : sent;
-    const path: JsonPath = parsePathText(d.path) ?? [];
+    const parsed = parseJsonPath(d.path);
+    const path = parsed.ok ? parsed.path : [];
     const span = document === undefined ? { offset: 0, length: 0 } : spanOfPath(rootOf(document), path);
     const at = (offset: number) => document?.positionAt(offset) ?? { line: 0, character: 0 };
     return {

@@ -102,22 +102,3 @@ export function at(doc: unknown, path: JsonPath): unknown {
 export function fieldPath(object: JsonObject, base: JsonPath, field: string): JsonPath {
   return object[field] === undefined ? base : [...base, field];
 }
-
-/**
- * Finds rename candidates in linear time: the added entries grouped by a signature (host and port, member hosts …);
- * `take` hands out the first unused entry with a signature, once.
- */
-export function renameCandidates<T>(
-  added: readonly (readonly [string, T])[],
-  signature: (entry: T) => string | undefined,
-): (sig: string | undefined) => readonly [string, T] | undefined {
-  const groups = new Map<string, (readonly [string, T])[]>();
-  for (const entry of added) {
-    const sig = signature(entry[1]);
-    if (sig === undefined) continue;
-    const group = groups.get(sig);
-    if (group) group.push(entry);
-    else groups.set(sig, [entry]);
-  }
-  return (sig) => (sig === undefined ? undefined : groups.get(sig)?.shift());
-}

@@ -47,9 +47,12 @@ export interface Diagnostic {
   readonly suggestions?: readonly string[];
 }
 
+/** What {@link formatJsonPath} writes for the empty path. */
+const DOCUMENT_ROOT = '(document root)';
+
 /**
  * Renders a JSON path the way people write it: `processes[2].args2_6.net`. Keys that are not identifiers are
- * quoted: `clusterWideConfigurations["rs-0"]`.
+ * quoted: `clusterWideConfigurations["rs-0"]`. {@link parseJsonPath} reads the text back.
  */
 export function formatJsonPath(path: JsonPath): string {
   let out = '';
@@ -58,7 +61,69 @@ export function formatJsonPath(path: JsonPath): string {
     else if (/^[A-Za-z_$][\w$]*$/.test(segment)) out += out === '' ? segment : `.${segment}`;
     else out += `[${JSON.stringify(segment)}]`;
   }
-  return out === '' ? '(document root)' : out;
+  return out === '' ? DOCUMENT_ROOT : out;
+}
+
+/** Result of {@link parseJsonPath}: the path, or why the text is not one. */
+export type JsonPathParseResult =
+  | { readonly ok: true; readonly path: JsonPath }
+  | { readonly ok: false; readonly message: string };
+
+type Segment = { readonly value: string | number; readonly end: number };
+
+const IDENTIFIER = /[A-Za-z_$][\w$]*/y;
+const INDEX = /\[(\d+)\]/y;
+// A JSON string literal with its escapes checked, so that JSON.parse of a match cannot throw.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: JSON strings may not hold raw control characters.
+const QUOTED_KEY = /\[("(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9A-Fa-f]{4}))*")\]/y;
+
+/**
+ * Reads the text {@link formatJsonPath} writes back into a path, so that a path sent as text (the service's
+ * diagnostics) can be placed in a document again: a name first, `.name` after it, `[3]`, `["any key"]`, and
+ * `(document root)` for `[]`. Brackets take any JSON string, also a key that would not need them (`["net"]`).
+ *
+ * @example
+ * parseJsonPath('processes[2].args2_6["net"]'); // { ok: true, path: ['processes', 2, 'args2_6', 'net'] }
+ * parseJsonPath('a..b'); // { ok: false, message: 'Not a JSON path: "a..b" (at character 2: …)' }
+ */
+export function parseJsonPath(text: string): JsonPathParseResult {
+  if (text === DOCUMENT_ROOT) return { ok: true, path: [] };
+  if (text === '') return { ok: false, message: `Not a JSON path: the text is empty (the root is ${DOCUMENT_ROOT}).` };
+  const path: (string | number)[] = [];
+  let at = 0;
+  while (at < text.length) {
+    let segment: Segment | undefined;
+    if (text[at] === '[') segment = bracketed(text, at);
+    else if (at === 0) segment = named(text, at);
+    else if (text[at] === '.') segment = named(text, at + 1);
+    if (segment === undefined) {
+      const expected = at === 0 ? 'a name' : '.name';
+      return {
+        ok: false,
+        message: `Not a JSON path: ${JSON.stringify(text)} (at character ${at + 1}: expected ${expected}, [index] or ["key"]).`,
+      };
+    }
+    path.push(segment.value);
+    at = segment.end;
+  }
+  return { ok: true, path };
+}
+
+/** `[3]` or `["key"]` at `at`. */
+function bracketed(text: string, at: number): Segment | undefined {
+  INDEX.lastIndex = at;
+  const index = INDEX.exec(text);
+  if (index !== null) return { value: Number(index[1]), end: INDEX.lastIndex };
+  QUOTED_KEY.lastIndex = at;
+  const key = QUOTED_KEY.exec(text);
+  return key === null ? undefined : { value: JSON.parse(key[1] as string) as string, end: QUOTED_KEY.lastIndex };
+}
+
+/** The identifier at `at`. */
+function named(text: string, at: number): Segment | undefined {
+  IDENTIFIER.lastIndex = at;
+  const name = IDENTIFIER.exec(text);
+  return name === null ? undefined : { value: name[0], end: IDENTIFIER.lastIndex };
 }
 
 /**

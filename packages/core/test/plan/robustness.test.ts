@@ -6,20 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { at } from '../../src/plan/context.js';
 import { planTransition } from '../../src/plan/plan.js';
 import type { Plan } from '../../src/plan/types.js';
+import { seededRandom } from '../../src/random.js';
 import type { JsonPath } from '../../src/validation/diagnostic.js';
 import { makeDoc, unresolved } from './harness.js';
-
-/** mulberry32: a small seeded generator, so a failure is reproducible from its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Mutable = Record<string | number, unknown>;
 
@@ -84,7 +73,7 @@ function anyValue(rnd: () => number): unknown {
 
 describe('planTransition on arbitrary pairs', () => {
   it('never throws and every path resolves in its document (2 000 seeded pairs)', () => {
-    const rnd = random(0x5eed);
+    const rnd = seededRandom(0x5eed);
     let planned = 0;
     for (let n = 0; n < 2000; n++) {
       const from = anyValue(rnd);

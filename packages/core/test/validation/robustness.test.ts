@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../src/random.js';
 import { DiagnosticCode } from '../../src/validation/codes.js';
 import type { JsonPath } from '../../src/validation/diagnostic.js';
 import { validateAutomationConfig } from '../../src/validation/validate.js';
 import { makeDoc } from './harness.js';
-
-/** A small deterministic PRNG (mulberry32) so a failure reproduces from its seed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WEIRD: readonly unknown[] = [
   null,
@@ -62,7 +52,7 @@ describe('robustness', () => {
   it.for(Array.from({ length: 40 }, (_, i) => i + 1))(
     'never throws on a randomly damaged document, and every diagnostic points into the document (seed %i)',
     (seed) => {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const doc = makeDoc();
       for (let edit = 0; edit < 25; edit++) {
         const paths = allPaths(doc).filter((p) => p.length > 0);

@@ -3,20 +3,10 @@
  * ranges and line breaks after any edit (line breaks of every kind, edits that split or join a `\r\n`), while it
  * keeps the text in pieces.
  */
+import { seededRandom } from '@dbkit/core';
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { TextModel } from '../../src/service/textModel.js';
-
-/** A small deterministic generator (mulberry32), so a failure is reproducible. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Everything a feature may ask of a document, as plain data. */
 function picture(document: TextDocument, offsets: readonly number[]) {
@@ -62,11 +52,11 @@ describe('TextModel', () => {
     model.edit({ start: reference.offsetAt(range.start), end: reference.offsetAt(range.end), text: insert }, 2);
     TextDocument.update(reference, [{ range, text: insert }], 2);
     expect(model.version).toBe(2);
-    check(model, reference, random(1));
+    check(model, reference, seededRandom(1));
   });
 
   it.for([1, 2, 3, 4, 5])('matches the reference document over 300 random edits (seed %i)', (seed) => {
-    const next = random(seed);
+    const next = seededRandom(seed);
     const initial = Array.from({ length: 200 }, () => PIECES[Math.floor(next() * PIECES.length)]).join('');
     const model = new TextModel('file:///a.json', 'json', 1, initial);
     const reference = TextDocument.create('file:///a.json', 'json', 1, initial);
@@ -90,6 +80,6 @@ describe('TextModel', () => {
     void model.lineCount;
     model.update([{ text: 'x\r\ny' }], 2);
     const reference = TextDocument.create('file:///a.json', 'json', 2, 'x\r\ny');
-    check(model, reference, random(7));
+    check(model, reference, seededRandom(7));
   });
 });

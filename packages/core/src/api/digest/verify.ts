@@ -1,7 +1,7 @@
 import { type EnumDefinition, enumGuard } from '../../enums/define.js';
 import { DEFAULT_DIGEST_REALM } from './challenge.js';
 import { md5Hex } from './md5.js';
-import { type NonceState, useNonce } from './nonce.js';
+import { type NonceState, type NonceUseFailureReason, useNonce } from './nonce.js';
 import type { DigestCredentials, DigestQopParameters } from './parse.js';
 
 /** What the Digest response is computed from, besides the quality-of-protection part. */
@@ -140,9 +140,8 @@ export type DigestCheckResult =
     };
 
 /**
- * The checks that need no key: realm, `uri` against the request target, qop. A server whose key lookup or nonce
- * store is asynchronous calls this, looks the key up, calls {@link checkDigestResponse}, then checks the nonce
- * itself; {@link verifyDigestAuthorization} is the three with core's in-memory nonce state.
+ * The checks that need no key: realm, `uri` against the request target, qop; the first step of
+ * {@link verifyDigestCredentials}.
  */
 export function checkDigestTarget(credentials: DigestCredentials, options: DigestTargetOptions): DigestCheckResult {
   const realm = options.realm ?? DEFAULT_DIGEST_REALM;
@@ -209,11 +208,115 @@ export function checkDigestResponse(
   return { ok: true };
 }
 
+/** A value, or a promise of it: what a server's key store and nonce check answer with. */
+type Awaitable<T> = T | PromiseLike<T>;
+
+/** What a nonce check says about the nonce of an answer whose response is right. */
+export type DigestNonceOutcome = { readonly ok: true } | { readonly ok: false; readonly reason: NonceUseFailureReason };
+
 /**
- * Checks parsed Digest credentials against the server's keys and nonce state.
+ * Checks the nonce and nonce count of an answer whose response is already known to be right, and records their use;
+ * it refuses them as `unknown-nonce` or `stale-nonce` (the client then retries with `stale=true`) or as
+ * `replayed-nonce-count`. `nonceCount` is the `nc` parameter, or `undefined` for an answer without `qop`.
+ */
+export type DigestNonceCheck = (nonce: string, nonceCount: string | undefined) => Awaitable<DigestNonceOutcome>;
+
+/** Input of {@link verifyDigestCredentials}: the request, the server, its key store and its nonce check. */
+export interface DigestCredentialsOptions extends Omit<DigestVerifyOptions, 'lookupKey'> {
+  /** Returns the private key of a public key, or `undefined` when the public key is unknown; may be asynchronous. */
+  readonly lookupKey: (publicKey: string) => Awaitable<string | undefined>;
+  /** The server's nonce check; {@link verifyDigestAuthorization} uses core's in-memory {@link NonceState}. */
+  readonly useNonce: DigestNonceCheck;
+}
+
+/** {@link DigestCredentialsOptions} whose key lookup and nonce check answer at once. */
+export interface SyncDigestCredentialsOptions extends DigestCredentialsOptions {
+  readonly lookupKey: (publicKey: string) => string | undefined;
+  readonly useNonce: (nonce: string, nonceCount: string | undefined) => DigestNonceOutcome;
+}
+
+/** Result of {@link verifyDigestCredentials}: {@link DigestVerifyResult} without a nonce state. */
+export type DigestCredentialsResult =
+  | { readonly ok: true; readonly username: string }
+  | {
+      readonly ok: false;
+      readonly reason: DigestVerifyFailureReason;
+      readonly message: string;
+      readonly stale: boolean;
+    };
+
+/**
+ * Checks parsed Digest credentials, with the server's own key store and nonce check as parameters, so that every
+ * server keeps the one order of checks: realm, uri, qop presence (no key lookup yet), then the response (computed
+ * even for an unknown key, compared in constant time), and only then the nonce, so that `stale` is true exactly
+ * when the private key was right. The result is a promise only when `lookupKey` or `useNonce` returns one.
  *
- * Order of checks: realm, uri, qop presence, then the response (computed even for an unknown key, compared in
- * constant time), and only then the nonce, so that `stale` is true exactly when the private key was right.
+ * @example
+ * const result = await verifyDigestCredentials(parsed.value, {
+ *   method: req.method, requestUri: req.url, lookupKey: async (publicKey) => (await keys.find(publicKey))?.privateKey,
+ *   useNonce: (nonce, nc) => nonceStore.use(nonce, nc),
+ * });
+ */
+export function verifyDigestCredentials(
+  credentials: DigestCredentials,
+  options: SyncDigestCredentialsOptions,
+): DigestCredentialsResult;
+export function verifyDigestCredentials(
+  credentials: DigestCredentials,
+  options: DigestCredentialsOptions,
+): Awaitable<DigestCredentialsResult>;
+export function verifyDigestCredentials(
+  credentials: DigestCredentials,
+  options: DigestCredentialsOptions,
+): Awaitable<DigestCredentialsResult> {
+  const refuse = (reason: DigestVerifyFailureReason, message: string, stale = false) =>
+    ({ ok: false, reason, message, stale }) as const;
+  const target = checkDigestTarget(credentials, options);
+  if (!target.ok) return refuse(target.reason, target.message);
+  return andThen(options.lookupKey(credentials.username), (privateKey) => {
+    const response = checkDigestResponse(credentials, options.method, privateKey);
+    if (!response.ok) return refuse(response.reason, response.message);
+    return andThen(options.useNonce(credentials.nonce, credentials.nc), (used): DigestCredentialsResult => {
+      if (used.ok) return { ok: true, username: credentials.username };
+      switch (used.reason) {
+        case 'unknown-nonce':
+          return refuse(
+            'unknown-nonce',
+            'The nonce was not issued by this server, was used up, or was forgotten. The credentials are right: ' +
+              'retry with the nonce of the new challenge (stale=true).',
+            true,
+          );
+        case 'stale-nonce':
+          return refuse(
+            'stale-nonce',
+            'The nonce has expired. The credentials are right: retry with the nonce of the new challenge (stale=true).',
+            true,
+          );
+        case 'replayed-nonce-count':
+          return refuse(
+            'replayed-nonce-count',
+            `The nonce count nc=${credentials.nc ?? ''} is not higher than one already accepted for this nonce, so ` +
+              'the request looks replayed. Increase nc with every request that reuses a nonce.',
+          );
+        default:
+          return used.reason satisfies never;
+      }
+    });
+  });
+}
+
+/** Calls `next` with the value at once, or once the promise settles: the order of checks is written once for both. */
+function andThen<T, U>(value: Awaitable<T>, next: (value: T) => Awaitable<U>): Awaitable<U> {
+  return isPromiseLike(value) ? value.then(next) : next(value);
+}
+
+function isPromiseLike<T>(value: Awaitable<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+}
+
+/**
+ * Checks parsed Digest credentials against the server's keys and core's in-memory nonce state: the order of
+ * {@link verifyDigestCredentials}, with {@link useNonce} as the nonce check.
  *
  * @example
  * const parsed = parseDigestAuthorization(req.headers.authorization);
@@ -228,40 +331,14 @@ export function verifyDigestAuthorization(
   nonceState: NonceState,
   now: number,
 ): DigestVerifyResult {
-  const refuse = (reason: DigestVerifyFailureReason, message: string, stale = false, state = nonceState) =>
-    ({ ok: false, reason, message, stale, state }) as const;
-  const target = checkDigestTarget(credentials, options);
-  if (!target.ok) return refuse(target.reason, target.message);
-  const response = checkDigestResponse(credentials, options.method, options.lookupKey(credentials.username));
-  if (!response.ok) return refuse(response.reason, response.message);
-
-  const used = useNonce(nonceState, credentials.nonce, credentials.nc, now);
-  if (used.ok) return { ok: true, username: credentials.username, state: used.state };
-  switch (used.reason) {
-    case 'unknown-nonce':
-      return refuse(
-        'unknown-nonce',
-        'The nonce was not issued by this server, was used up, or was forgotten. The credentials are right: retry ' +
-          'with the nonce of the new challenge (stale=true).',
-        true,
-        used.state,
-      );
-    case 'stale-nonce':
-      return refuse(
-        'stale-nonce',
-        'The nonce has expired. The credentials are right: retry with the nonce of the new challenge (stale=true).',
-        true,
-        used.state,
-      );
-    case 'replayed-nonce-count':
-      return refuse(
-        'replayed-nonce-count',
-        `The nonce count nc=${credentials.nc ?? ''} is not higher than one already accepted for this nonce, so the ` +
-          'request looks replayed. Increase nc with every request that reuses a nonce.',
-        false,
-        used.state,
-      );
-    default:
-      return used.reason satisfies never;
-  }
+  let state = nonceState;
+  const result = verifyDigestCredentials(credentials, {
+    ...options,
+    useNonce: (nonce, nonceCount) => {
+      const used = useNonce(state, nonce, nonceCount, now);
+      state = used.state;
+      return used;
+    },
+  });
+  return { ...result, state };
 }

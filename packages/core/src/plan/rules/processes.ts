@@ -1,6 +1,7 @@
 import { isObject, type JsonObject } from '../../validation/util.js';
-import { fieldPath, jsonEqual, keyedItems, type Pair, type PlanCollector, renameCandidates } from '../context.js';
+import { fieldPath, jsonEqual, type Pair, type PlanCollector } from '../context.js';
 import { compareVersions, releaseStep, tlsStep } from '../releases.js';
+import { matchItems } from '../renames.js';
 
 /** Fields planned by their own rules; every other changed field is a plain change. */
 const OWN_FIELDS = new Set([
@@ -25,36 +26,30 @@ const ACTIONS = {
 
 /** processes[]: additions, removals, renames, server and feature-compatibility versions, TLS modes, one-shot actions. */
 export function planProcesses(c: PlanCollector, { from, to }: Pair): void {
-  const before = keyedItems(from.processes, (p) => p.name);
-  const after = keyedItems(to.processes, (p) => p.name);
-  const removed = [...before].filter(([name]) => !after.has(name));
-  const added = [...after].filter(([name]) => !before.has(name));
-  const renamedTo = new Set<string>();
-  const twinOf = renameCandidates(added, (p) => hostSignature(p.item));
-  for (const [oldName, old] of removed) {
-    const twin = twinOf(hostSignature(old.item));
-    const fromPath = ['processes', old.index];
-    if (twin) {
-      const [newName, p] = twin;
-      renamedTo.add(newName);
-      const toPath = ['processes', p.index, 'name'];
-      c.change('processes', 'rename-as-remove-add', `process "${oldName}" renamed "${newName}"`, fromPath, toPath);
-      c.report(
-        'DBK612',
-        'to',
-        toPath,
-        `Process "${oldName}" is renamed "${newName}" on the same host and port: the agent shuts down "${oldName}" and starts "${newName}" as a new process, and every replica-set member or config server that names "${oldName}" must name "${newName}" in this revision.`,
-        [{ document: 'from', path: [...fromPath, 'name'], message: `the process was "${oldName}"` }],
-      );
-    } else c.change('processes', 'remove', `process "${oldName}" removed`, fromPath, undefined);
+  const { fates, added } = matchItems(from.processes, to.processes, (p) => p.name, hostSignature);
+  // Removals and renames first, then additions, then the processes kept (the order the plan lists them in).
+  for (const fate of fates) {
+    if (fate.kind === 'kept') continue;
+    const fromPath = ['processes', fate.from.index];
+    if (fate.kind === 'removed') {
+      c.change('processes', 'remove', `process "${fate.key}" removed`, fromPath, undefined);
+      continue;
+    }
+    const { key: oldName, newKey: newName } = fate;
+    const toPath = ['processes', fate.to.index, 'name'];
+    c.change('processes', 'rename-as-remove-add', `process "${oldName}" renamed "${newName}"`, fromPath, toPath);
+    c.report(
+      'DBK612',
+      'to',
+      toPath,
+      `Process "${oldName}" is renamed "${newName}" on the same host and port: the agent shuts down "${oldName}" and starts "${newName}" as a new process, and every replica-set member or config server that names "${oldName}" must name "${newName}" in this revision.`,
+      [{ document: 'from', path: [...fromPath, 'name'], message: `the process was "${oldName}"` }],
+    );
   }
-  for (const [name, p] of added) {
-    if (!renamedTo.has(name))
-      c.change('processes', 'add', `process "${name}" added`, undefined, ['processes', p.index]);
-  }
-  for (const [name, old] of before) {
-    const now = after.get(name);
-    if (now) planProcess(c, name, old.item, old.index, now.item, now.index);
+  for (const [name, p] of added)
+    c.change('processes', 'add', `process "${name}" added`, undefined, ['processes', p.index]);
+  for (const fate of fates) {
+    if (fate.kind === 'kept') planProcess(c, fate.key, fate.from.item, fate.from.index, fate.to.item, fate.to.index);
   }
 }
 

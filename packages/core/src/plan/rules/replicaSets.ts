@@ -1,32 +1,27 @@
 import type { JsonPath } from '../../validation/diagnostic.js';
 import { isObject, type JsonObject } from '../../validation/util.js';
-import { jsonEqual, keyedItems, type Pair, type PlanCollector, renameCandidates } from '../context.js';
+import { jsonEqual, keyedItems, type Pair, type PlanCollector } from '../context.js';
 import { releaseStep } from '../releases.js';
+import { matchItems } from '../renames.js';
 import { changedKeys } from './processes.js';
 
 /** replicaSets[]: additions, removals, renames, member reconfiguration, voting changes and forced reconfigs. */
 export function planReplicaSets(c: PlanCollector, { from, to }: Pair): void {
-  const before = keyedItems(from.replicaSets, (rs) => rs._id);
-  const after = keyedItems(to.replicaSets, (rs) => rs._id);
-  const added = [...after].filter(([id]) => !before.has(id));
-  const renamedTo = new Set<string>();
-  const twinOf = renameCandidates(added, (rs) => hostsSignature(rs.item));
+  const { fates, added } = matchItems(from.replicaSets, to.replicaSets, (rs) => rs._id, hostsSignature);
   const versions = serverVersions(to);
-  for (const [id, old] of before) {
-    const now = after.get(id);
-    if (now) {
-      planReplicaSet(c, id, old.item, old.index, now.item, now.index, versions);
+  for (const fate of fates) {
+    if (fate.kind === 'kept') {
+      planReplicaSet(c, fate.key, fate.from.item, fate.from.index, fate.to.item, fate.to.index, versions);
       continue;
     }
-    const fromPath = ['replicaSets', old.index];
-    const twin = twinOf(hostsSignature(old.item));
-    if (!twin) {
+    const { key: id } = fate;
+    const fromPath = ['replicaSets', fate.from.index];
+    if (fate.kind === 'removed') {
       c.change('replicaSets', 'remove', `replica set "${id}" removed`, fromPath, undefined);
       continue;
     }
-    const [newId, rs] = twin;
-    renamedTo.add(newId);
-    const toPath = ['replicaSets', rs.index, '_id'];
+    const { newKey: newId } = fate;
+    const toPath = ['replicaSets', fate.to.index, '_id'];
     c.change('replicaSets', 'rename-as-remove-add', `replica set "${id}" renamed "${newId}"`, fromPath, toPath);
     c.report(
       'DBK612',
@@ -37,8 +32,7 @@ export function planReplicaSets(c: PlanCollector, { from, to }: Pair): void {
     );
   }
   for (const [id, rs] of added) {
-    if (!renamedTo.has(id))
-      c.change('replicaSets', 'add', `replica set "${id}" added`, undefined, ['replicaSets', rs.index]);
+    c.change('replicaSets', 'add', `replica set "${id}" added`, undefined, ['replicaSets', rs.index]);
   }
 }
 

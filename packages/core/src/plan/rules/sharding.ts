@@ -1,31 +1,31 @@
 import type { JsonPath } from '../../validation/diagnostic.js';
 import type { JsonObject } from '../../validation/util.js';
-import { keyedItems, type Pair, type PlanCollector, renameCandidates } from '../context.js';
+import { keyedItems, type Pair, type PlanCollector } from '../context.js';
+import { matchItems } from '../renames.js';
 import { changedKeys } from './processes.js';
 
 /** sharding[]: clusters, shards (removal drains), config servers. */
 export function planSharding(c: PlanCollector, pair: Pair): void {
   const { from, to } = pair;
-  const before = keyedItems(from.sharding, (s) => s.name);
-  const after = keyedItems(to.sharding, (s) => s.name);
-  const added = [...after].filter(([name]) => !before.has(name));
-  const renamedTo = new Set<string>();
-  const twinOf = renameCandidates(added, (s) => nonEmpty(s.item.configServerReplica));
-  for (const [name, old] of before) {
-    const now = after.get(name);
-    if (now) {
-      planCluster(c, pair, name, old.item, old.index, now.item, now.index);
+  const { fates, added } = matchItems(
+    from.sharding,
+    to.sharding,
+    (s) => s.name,
+    (s) => nonEmpty(s.configServerReplica),
+  );
+  for (const fate of fates) {
+    if (fate.kind === 'kept') {
+      planCluster(c, pair, fate.key, fate.from.item, fate.from.index, fate.to.item, fate.to.index);
       continue;
     }
-    const fromPath = ['sharding', old.index];
-    const twin = twinOf(nonEmpty(old.item.configServerReplica));
-    if (!twin) {
+    const { key: name } = fate;
+    const fromPath = ['sharding', fate.from.index];
+    if (fate.kind === 'removed') {
       c.change('sharding', 'remove', `sharded cluster "${name}" removed`, fromPath, undefined);
       continue;
     }
-    const [newName, s] = twin;
-    renamedTo.add(newName);
-    const toPath = ['sharding', s.index, 'name'];
+    const { newKey: newName } = fate;
+    const toPath = ['sharding', fate.to.index, 'name'];
     c.change('sharding', 'rename-as-remove-add', `sharded cluster "${name}" renamed "${newName}"`, fromPath, toPath);
     c.report(
       'DBK612',
@@ -36,8 +36,7 @@ export function planSharding(c: PlanCollector, pair: Pair): void {
     );
   }
   for (const [name, s] of added) {
-    if (!renamedTo.has(name))
-      c.change('sharding', 'add', `sharded cluster "${name}" added`, undefined, ['sharding', s.index]);
+    c.change('sharding', 'add', `sharded cluster "${name}" added`, undefined, ['sharding', s.index]);
   }
 }
 

@@ -2,20 +2,9 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { md5Hex, md5HexOfBytes } from '../../../src/api/digest/md5.js';
 import { utf8Encode } from '../../../src/api/digest/utf8.js';
+import { seededRandom } from '../../../src/random.js';
 
 const nodeMd5 = (text: string): string => createHash('md5').update(text, 'utf8').digest('hex');
-
-/** A small deterministic generator (mulberry32), so that a failing random case can be reproduced from its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Code points from every UTF-8 length class, plus lone surrogates (encoded as U+FFFD, as Buffer and TextEncoder do).
 const ALPHABET = [
@@ -74,7 +63,7 @@ describe('md5Hex', () => {
   it.for(Array.from({ length: 40 }, (_, seed) => seed))(
     'agrees with node:crypto on a random string with non-ASCII characters (seed %i)',
     (seed) => {
-      const next = prng(seed);
+      const next = seededRandom(seed);
       const text = randomString(next, Math.floor(next() * 150));
       expect(md5Hex(text)).toBe(nodeMd5(text));
     },

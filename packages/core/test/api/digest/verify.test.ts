@@ -8,10 +8,12 @@ import {
   checkDigestTarget,
   computeDigestResponse,
   constantTimeEqual,
+  type DigestNonceOutcome,
   type DigestResponseInput,
   type DigestVerifyFailureReason,
   type DigestVerifyOptions,
   verifyDigestAuthorization,
+  verifyDigestCredentials,
 } from '../../../src/api/digest/verify.js';
 
 const md5 = (text: string): string => createHash('md5').update(text, 'utf8').digest('hex');
@@ -306,5 +308,89 @@ describe('checkDigestTarget and checkDigestResponse (a server with its own key a
     const result = checkDigestResponse(answer(), method, privateKey);
     expect(result.ok ? 'ok' : result.reason).toBe(expected);
     if (!result.ok) expect(result.message).not.toContain('private-key-1');
+  });
+});
+
+describe('verifyDigestCredentials (a server with its own key store and nonce check)', () => {
+  const header = (request: ClientRequest) => {
+    const parsed = parseDigestAuthorization(answer(buildDigestChallenge({ nonce: 'n0nce' }), request));
+    if (!parsed.ok) throw new Error(parsed.message);
+    return parsed.value;
+  };
+  const right = { username: 'PUBKEY1', password: 'private-key-1' };
+
+  /** Verifies with a nonce check answering `outcome`, recording what the server was asked, in order. */
+  const verifyWith = (
+    credentials: ReturnType<typeof header>,
+    outcome: DigestNonceOutcome,
+    overrides: Partial<DigestVerifyOptions> = {},
+  ) => {
+    const asked: string[] = [];
+    const result = verifyDigestCredentials(credentials, {
+      ...OPTIONS,
+      ...overrides,
+      lookupKey: (publicKey) => {
+        asked.push(`key ${publicKey}`);
+        return KEYS[publicKey];
+      },
+      useNonce: (nonce, nonceCount) => {
+        asked.push(`nonce ${nonce} ${nonceCount ?? '-'}`);
+        return outcome;
+      },
+    });
+    return { result, asked };
+  };
+
+  it.for<[string, DigestNonceOutcome, Outcome, boolean]>([
+    ['a fresh nonce', { ok: true }, 'ok', false],
+    ['a nonce it never issued', { ok: false, reason: 'unknown-nonce' }, 'unknown-nonce', true],
+    ['an expired nonce', { ok: false, reason: 'stale-nonce' }, 'stale-nonce', true],
+    ['a nonce count already used', { ok: false, reason: 'replayed-nonce-count' }, 'replayed-nonce-count', false],
+  ])('asks the nonce check once the response is right: %s → %s (stale %s)', ([, used, outcome, stale]) => {
+    const { result, asked } = verifyWith(header({ ...right, nc: 3 }), used);
+    expect(asked).toEqual(['key PUBKEY1', 'nonce n0nce 00000003']);
+    expect({ outcome: result.ok ? 'ok' : result.reason, stale: !result.ok && result.stale }).toEqual({
+      outcome,
+      stale,
+    });
+    if (result.ok) expect(result.username).toBe('PUBKEY1');
+  });
+
+  it.for<[string, ClientRequest, Partial<DigestVerifyOptions>, Outcome, string[]]>([
+    ['another realm: no key lookup', right, { realm: 'other' }, 'realm-mismatch', []],
+    ['a wrong private key: no nonce check', { ...right, password: 'wrong' }, {}, 'bad-response', ['key PUBKEY1']],
+    ['an unknown public key: no nonce check', { ...right, username: 'NOPE' }, {}, 'unknown-user', ['key NOPE']],
+    [
+      'an answer without qop: no nonce count',
+      { ...right, qop: false },
+      { allowMissingQop: true },
+      'ok',
+      ['key PUBKEY1', 'nonce n0nce -'],
+    ],
+  ])('%s', ([, request, overrides, outcome, expectedAsks]) => {
+    const { result, asked } = verifyWith(header(request), { ok: true }, overrides);
+    expect(asked).toEqual(expectedAsks);
+    expect({ outcome: result.ok ? 'ok' : result.reason, stale: !result.ok && result.stale }).toEqual({
+      outcome,
+      stale: false,
+    });
+  });
+
+  it('answers at once when the key store and nonce check do, and with a promise when either is asynchronous', async () => {
+    const credentials = header(right);
+    const sync = verifyDigestCredentials(credentials, { ...OPTIONS, useNonce: () => ({ ok: true }) });
+    expect(sync).toEqual({ ok: true, username: 'PUBKEY1' });
+    const asyncKey = verifyDigestCredentials(credentials, {
+      ...OPTIONS,
+      lookupKey: async (publicKey) => KEYS[publicKey],
+      useNonce: () => ({ ok: true }),
+    });
+    expect(asyncKey).toBeInstanceOf(Promise);
+    expect(await asyncKey).toEqual({ ok: true, username: 'PUBKEY1' });
+    const asyncNonce = verifyDigestCredentials(credentials, {
+      ...OPTIONS,
+      useNonce: async (): Promise<DigestNonceOutcome> => ({ ok: false, reason: 'unknown-nonce' }),
+    });
+    expect(await asyncNonce).toMatchObject({ ok: false, reason: 'unknown-nonce', stale: true });
   });
 });
