@@ -4,8 +4,9 @@
  * has no authentication of its own, so never enable it on a shared network.
  */
 import { parseTimestamp } from '@dbkit/core';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Clock } from '../clock.js';
+import { rootPlugin } from '../plugins/rootPlugin.js';
 import type { ServiceState } from '../state.js';
 import type { Store } from '../store/store.js';
 import { type Faults, parseFaults } from './faults.js';
@@ -42,7 +43,8 @@ function parseBody(body: unknown): unknown {
   }
 }
 
-export function registerAdmin(app: FastifyInstance, ctx: AdminContext): void {
+/** The admin routes, registered by `createServer()` only with `admin: true`. */
+export const adminApi = rootPlugin<AdminContext>({ name: 'dbkit-admin' }, (app, ctx) => {
   const clockState = () => ({ now: new Date(ctx.clock.now()).toISOString(), frozen: ctx.clock.frozen });
 
   app.get('/__dbkit/', async (_request, reply) => {
@@ -124,4 +126,4 @@ export function registerAdmin(app: FastifyInstance, ctx: AdminContext): void {
   });
 
   app.get('/__dbkit/state', async (_request, reply) => json(reply, 200, await ctx.store.exportState()));
-}
+});

@@ -1,6 +1,6 @@
 /**
- * What every route handler works with: the store, the clock, the responder, and what the request hook read once
- * per request (query, presentation, the authenticated key).
+ * What every route handler works with: the store, the clock, the responder, and what the request hooks
+ * (`plugins/`) read once per request (query, presentation, the authenticated key).
  */
 import type { Link } from '@dbkit/core';
 import type { FastifyRequest } from 'fastify';
@@ -13,6 +13,8 @@ export type RequestState = {
   query: Record<string, string>;
   presentation: Presentation;
   publicKey?: string;
+  /** The project of the authenticated key: the only one it may read. */
+  keyGroupId?: string;
   authFailure?: string;
   /** Where the answer goes in the response cache, when it may be cached. */
   cacheKey?: string;

@@ -13,7 +13,6 @@ import {
   envelope,
   type ListResponse,
   listEnvelope,
-  parseBooleanQuery,
   type ServiceVersion,
   serializeBody,
   serviceVersionHeader,
@@ -37,16 +36,6 @@ export function queryOf(request: FastifyRequest): Record<string, string> {
   }
   for (const [key, value] of params) if (!Object.hasOwn(query, key)) query[key] = value;
   return query;
-}
-
-export function readPresentation(
-  query: Record<string, string>,
-): { ok: true; value: Presentation } | { ok: false; error: ApiErrorBody } {
-  const pretty = parseBooleanQuery('pretty', query.pretty);
-  if (!pretty.ok) return pretty;
-  const wrapped = parseBooleanQuery('envelope', query.envelope);
-  if (!wrapped.ok) return wrapped;
-  return { ok: true, value: { pretty: pretty.value, envelope: wrapped.value } };
 }
 
 export class Responder {

@@ -40,20 +40,15 @@ export function invalidConfigBody(document: unknown): AutomationConfigErrorBody 
 }
 
 /**
- * The 400 body for a transition from the stored revision that core's `planTransition` calls unsafe (an error),
- * with every error and warning of the plan. Version codes are left to the store's compare-and-set (409), which is
- * the authority on concurrent writes.
+ * The 400 body for a transition from the stored revision (`previous`, parsed) that core's `planTransition` calls
+ * unsafe (an error), with every error and warning of the plan. Version codes are left to the store's compare-and-set
+ * (409), which is the authority on concurrent writes.
  */
 export function unsafeTransitionBody(
   stored: StoredAutomationConfig,
+  previous: unknown,
   document: unknown,
 ): AutomationConfigErrorBody | undefined {
-  let previous: unknown;
-  try {
-    previous = JSON.parse(stored.text);
-  } catch {
-    return undefined;
-  }
   const plan = planTransition(previous, document);
   const diagnostics = plan.diagnostics.filter((d) => d.severity !== 'info' && !VERSION_CODES.has(d.code));
   const errors = diagnostics.filter((d) => d.severity === 'error');
@@ -73,11 +68,42 @@ export function unsafeTransitionBody(
   };
 }
 
+/**
+ * The stored revision a PUT plans from, parsed: the last one is kept with its project, version and text, so a run of
+ * PUTs parses each text once (the accepted document becomes the next PUT's `from`). Any other revision, or the same
+ * version with another text (a reset, another instance), is parsed again. Core never changes a document it reads.
+ */
+export class ParsedRevision {
+  private last:
+    | { readonly groupId: string; readonly version: number; readonly text: string; readonly document: unknown }
+    | undefined;
+
+  /** `stored` parsed, or undefined when its text is not JSON (there is nothing to plan from). */
+  get(groupId: string, stored: StoredAutomationConfig): { readonly document: unknown } | undefined {
+    const last = this.last;
+    if (last?.groupId === groupId && last.version === stored.version && last.text === stored.text) return last;
+    let document: unknown;
+    try {
+      document = JSON.parse(stored.text);
+    } catch {
+      return undefined;
+    }
+    this.remember(groupId, stored, document);
+    return { document };
+  }
+
+  /** Keeps `document`, the parse of `stored.text`, as the project's latest revision. */
+  remember(groupId: string, stored: StoredAutomationConfig, document: unknown): void {
+    this.last = { groupId, version: stored.version, text: stored.text, document };
+  }
+}
+
 /** The plan's version codes: the store's compare-and-set answers those (409). */
 const VERSION_CODES: ReadonlySet<string> = new Set(['DBK601', 'DBK602']);
 
 export function registerAutomationConfig(app: FastifyInstance, base: string, ctx: RouteContext): void {
   const path = `${base}/groups/:groupId/automationConfig`;
+  const revisions = new ParsedRevision();
 
   app.get<{ Params: Params }>(path, async (request, reply) => {
     const { presentation } = request.dbkit;
@@ -101,15 +127,15 @@ export function registerAutomationConfig(app: FastifyInstance, base: string, ctx
     const invalid = invalidConfigBody(document);
     if (invalid !== undefined) return ctx.respond.error(reply, invalid, presentation);
     const version = (document as { version: number }).version;
+    const { groupId } = request.params;
     if (request.dbkit.query.allowUnsafeTransition !== 'true') {
-      const stored = await ctx.store.getAutomationConfig(request.params.groupId);
-      const unsafe = stored === undefined ? undefined : unsafeTransitionBody(stored, document);
+      const stored = await ctx.store.getAutomationConfig(groupId);
+      const previous = stored && revisions.get(groupId, stored);
+      const unsafe = stored && previous ? unsafeTransitionBody(stored, previous.document, document) : undefined;
       if (unsafe !== undefined) return ctx.respond.error(reply, unsafe, presentation);
     }
-    const outcome = await ctx.store.putAutomationConfig(request.params.groupId, {
-      version,
-      text: bodyText(request.body),
-    });
+    const revision = { version, text: bodyText(request.body) };
+    const outcome = await ctx.store.putAutomationConfig(groupId, revision);
     if (!outcome.ok) {
       const next = outcome.current.version + 1;
       return ctx.respond.fail(
@@ -119,6 +145,7 @@ export function registerAutomationConfig(app: FastifyInstance, base: string, ctx
         `The stored configuration is at version ${outcome.current.version} and this one says ${version}: GET the current one, apply your change to it and PUT it with version ${next}. Nothing was changed.`,
       );
     }
+    revisions.remember(groupId, revision, document);
     // The real service answers an accepted PUT with an empty object (domain.md §9).
     return ctx.respond.one(reply, {}, presentation);
   });

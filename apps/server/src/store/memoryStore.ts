@@ -3,7 +3,7 @@
  * loop serialises every read-modify-write, so no update is lost; each write is journalled and fsynced before the
  * promise resolves, so an acknowledged write survives `kill -9`.
  */
-import type { ClusterSnapshot } from '@dbkit/core';
+import { type ClusterSnapshot, type ExpiryState, isSnapshotExpired } from '@dbkit/core';
 import type { ServiceState, StoredAutomationConfig, StoredCluster, StoredGroup, StoredHost } from '../state.js';
 import { type JournalEntry, JournalWriter, openJournal } from './journal.js';
 import type { Decision, GroupSummary, PutOutcome, Store, UpdateOutcome } from './store.js';
@@ -129,6 +129,26 @@ export class MemoryStore implements Store {
     for (const id of snapshotIds) {
       this.write({ path: ['groups', groupId, 'hosts', hostId, 'snapshots', id], value: null });
     }
+  }
+
+  async sweepExpired(now: Date): Promise<number> {
+    // Found and deleted in one turn of the event loop: no write or reset can land in between.
+    const expired: string[][] = [];
+    const collect = (path: readonly string[], snapshots: Readonly<Record<string, ExpiryState>>) => {
+      for (const [id, snapshot] of Object.entries(snapshots)) {
+        if (isSnapshotExpired(snapshot, now)) expired.push([...path, id]);
+      }
+    };
+    for (const [groupId, group] of Object.entries(this.state.groups)) {
+      for (const [clusterId, cluster] of Object.entries(group.clusters)) {
+        collect(['groups', groupId, 'clusters', clusterId, 'snapshots'], cluster.snapshots);
+      }
+      for (const [hostId, host] of Object.entries(group.hosts)) {
+        collect(['groups', groupId, 'hosts', hostId, 'snapshots'], host.snapshots);
+      }
+    }
+    for (const path of expired) this.write({ path, value: null });
+    return expired.length;
   }
 
   async getAutomationConfig(groupId: string) {

@@ -4,7 +4,7 @@
  * decides, and writes (`UPDATE … RETURNING`) in one transaction, so concurrent PATCHes through any instance lose
  * nothing; a PUT of the automation config is one compare-and-set `UPDATE … WHERE version < $2`.
  */
-import type { ClusterSnapshot, ConfigServerSnapshot } from '@dbkit/core';
+import { type ClusterSnapshot, type ConfigServerSnapshot, type ExpiryState, isSnapshotExpired } from '@dbkit/core';
 import pg from 'pg';
 import type { ApiKey, ServiceState, StoredAlert, StoredAutomationConfig, StoredCluster, StoredHost } from '../state.js';
 import { ensureSchema, insertSql, inTransaction, STORE_SCHEMA, STORE_TABLES, type Table } from './postgresSchema.js';
@@ -92,6 +92,19 @@ const toStoredAlert = (row: AlertRow): StoredAlert => ({
 const toConfig = (row: { version: string; text: string }): StoredAutomationConfig => ({
   version: Number(row.version),
   text: row.text,
+});
+
+/** The two snapshot tables and the column naming each one's parent (cluster or config-server host). */
+const SNAPSHOT_TABLES = [
+  ['dbkit_cluster_snapshots', 'cluster_id'],
+  ['dbkit_config_server_snapshots', 'host_id'],
+] as const;
+
+/** The expiry fields of a snapshot row, read without the rest of its document. */
+type ExpiryRow = { expires: string | null; do_not_delete: boolean | null };
+const expiryOf = (row: ExpiryRow): ExpiryState => ({
+  doNotDelete: row.do_not_delete === true,
+  ...(row.expires === null ? {} : { expires: row.expires }),
 });
 
 /** `postgres 127.0.0.1:5432/dbkit`, never the password. */
@@ -236,6 +249,30 @@ export class PostgresStore implements Store {
       'DELETE FROM dbkit_config_server_snapshots WHERE group_id = $1 AND host_id = $2 AND id = ANY($3::text[])',
       [groupId, hostId, snapshotIds],
     );
+  }
+
+  sweepExpired(now: Date): Promise<number> {
+    return inTransaction(this.pool, async (client) => {
+      let removed = 0;
+      for (const [table, parent] of SNAPSHOT_TABLES) {
+        // Only snapshots with an `expires` can be expired; core decides which are. The rows stay locked until they
+        // are deleted, so a concurrent PATCH waits and then finds nothing.
+        const { rows } = await client.query<{ group_id: string; parent_id: string; id: string } & ExpiryRow>(
+          `SELECT group_id, ${parent} AS parent_id, id, doc->>'expires' AS expires,
+             doc->'doNotDelete' = 'true'::jsonb AS do_not_delete
+           FROM ${table} WHERE doc ? 'expires' FOR UPDATE`,
+        );
+        const expired = rows.filter((row) => isSnapshotExpired(expiryOf(row), now));
+        if (expired.length === 0) continue;
+        const deleted = await client.query(
+          `DELETE FROM ${table} t USING unnest($1::text[], $2::text[], $3::text[]) AS d(group_id, parent_id, id)
+           WHERE t.group_id = d.group_id AND t.${parent} = d.parent_id AND t.id = d.id`,
+          [expired.map((row) => row.group_id), expired.map((row) => row.parent_id), expired.map((row) => row.id)],
+        );
+        removed += deleted.rowCount ?? 0;
+      }
+      return removed;
+    });
   }
 
   async getAutomationConfig(groupId: string): Promise<StoredAutomationConfig | undefined> {

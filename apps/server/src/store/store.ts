@@ -50,10 +50,16 @@ export interface Store {
     snapshotId: string,
     apply: (current: ClusterSnapshot) => Decision<ClusterSnapshot>,
   ): Promise<UpdateOutcome<ClusterSnapshot>>;
-  /** Removes snapshots whose expiry has passed (the spec's deletion "at the next opportunity"). */
+  /** Removes the given cluster snapshots; ids that do not exist are ignored. */
   deleteClusterSnapshots(groupId: string, clusterId: string, snapshotIds: readonly string[]): Promise<void>;
   getHost(groupId: string, hostId: string): Promise<StoredHost | undefined>;
+  /** Removes the given config-server snapshots; ids that do not exist are ignored. */
   deleteConfigServerSnapshots(groupId: string, hostId: string, snapshotIds: readonly string[]): Promise<void>;
+  /**
+   * Deletes every cluster and config-server snapshot that core's `isSnapshotExpired` calls expired at `now` (the
+   * spec's deletion "at the next opportunity"), in one atomic step; resolves to how many it deleted.
+   */
+  sweepExpired(now: Date): Promise<number>;
   getAutomationConfig(groupId: string): Promise<StoredAutomationConfig | undefined>;
   /** Stores `next` only if its version is higher than the stored one (compare and set). */
   putAutomationConfig(groupId: string, next: StoredAutomationConfig): Promise<PutOutcome>;

@@ -1,10 +1,10 @@
 /**
  * The one suite every {@link Store} passes (as every abstract-level implementation runs the shared suite): reads,
- * the atomic snapshot update under 50 concurrent writers, deletes, the automation config's compare-and-set under 50
- * parallel PUTs, export/reset round trips, and data surviving close + reopen. Each store file calls
+ * the atomic snapshot update under 50 concurrent writers, deletes, the expiry sweep, the automation config's
+ * compare-and-set under 50 parallel PUTs, export/reset round trips, and data surviving close + reopen. Each store file calls
  * {@link storeContract} with a harness that opens stores on fresh storage.
  */
-import type { ApiErrorBody, ClusterSnapshot } from '@dbkit/core';
+import { type ApiErrorBody, type ClusterSnapshot, isSnapshotExpired } from '@dbkit/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedState } from '../../src/seed.js';
 import type { ServiceState, StoredGroup } from '../../src/state.js';
@@ -157,6 +157,69 @@ export function storeContract(name: string, harness: () => StoreHarness): void {
       expect(Object.keys((await store.getHost(A.id, hostA.id))?.snapshots ?? {})).toEqual(otherHostSnapshots);
       await store.deleteClusterSnapshots(A.id, clusterA.id, []);
       expect(await store.getCluster(B.id, clusterB.id)).toEqual(clusterB);
+    });
+
+    describe('sweepExpired', () => {
+      const HOUR = 3_600_000;
+      /** The seed without the snapshots core calls expired at `now`: what a sweep leaves. */
+      const swept = (now: Date): ServiceState => {
+        const state = structuredClone(STATE);
+        for (const group of Object.values(state.groups)) {
+          for (const parent of [...Object.values(group.clusters), ...Object.values(group.hosts)]) {
+            const snapshots = parent.snapshots as Record<string, ClusterSnapshot>;
+            for (const [id, snapshot] of Object.entries(snapshots)) {
+              if (isSnapshotExpired(snapshot, now)) delete snapshots[id];
+            }
+          }
+        }
+        return state;
+      };
+      const countOf = (state: ServiceState) =>
+        Object.values(state.groups).reduce(
+          (sum, group) =>
+            sum +
+            [...Object.values(group.clusters), ...Object.values(group.hosts)].reduce(
+              (inGroup, parent) => inGroup + Object.keys(parent.snapshots).length,
+              0,
+            ),
+          0,
+        );
+
+      it.for([
+        ['at the seed’s time: nothing has expired', 0],
+        ['ten days on: the first few', 10 * 24 * HOUR],
+        ['a year on: every snapshot with an expiry and no doNotDelete', 365 * 24 * HOUR],
+      ] as const)('%s', async ([, afterMs]) => {
+        const now = new Date(SEEDED_AT.getTime() + afterMs);
+        const expected = swept(now);
+        const removed = countOf(STATE) - countOf(expected);
+        if (afterMs > 0) expect(removed).toBeGreaterThan(0);
+        const store = await open();
+        expect(await store.sweepExpired(now)).toBe(removed);
+        expect(await store.exportState()).toEqual(expected);
+        expect(await store.sweepExpired(now)).toBe(0);
+      });
+
+      it('keeps a snapshot marked doNotDelete whatever its expiry; the sweep survives close and reopen', async () => {
+        const store = await open();
+        const expiring = snapshotsA.find((s) => s.expires !== undefined && !s.doNotDelete);
+        if (expiring === undefined) throw new Error('the seed no longer has an expiring snapshot');
+        await store.updateClusterSnapshot(A.id, clusterA.id, expiring.id, (current) => ({
+          ok: true,
+          value: { ...current, doNotDelete: true },
+        }));
+        const yearOn = new Date(SEEDED_AT.getTime() + 365 * 24 * HOUR);
+        expect(await store.sweepExpired(yearOn)).toBeGreaterThan(0);
+        const after = await store.exportState();
+        expect(after.groups[A.id]?.clusters[clusterA.id]?.snapshots[expiring.id]).toEqual({
+          ...expiring,
+          doNotDelete: true,
+        });
+        await store.close();
+        const reopened = await harness().reopen(STATE);
+        opened.push(reopened);
+        expect(await reopened.exportState()).toEqual(after);
+      });
     });
 
     describe('automation config compare-and-set', () => {
