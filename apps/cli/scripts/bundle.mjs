@@ -1,7 +1,8 @@
 // Last build step, after tsc and precompile-schema.mjs: bundles the CLI with esbuild, so a run loads a few files
-// instead of ~120 ES modules (the CLI's, core's, schema's, client's, jsonc-parser's, tinyglobby's), each resolved,
-// read and compiled on its own; bundled, start-up is 1.75× a bare `node -e 0` (unbundled 2.75×), in the main thread
-// and again in every worker (docs/decisions/cli.md, "Start-up is one esbuild bundle").
+// instead of ~120 ES modules (the CLI's, core's, schema's, client's, the language server's path locator,
+// jsonc-parser's, tinyglobby's), each resolved, read and compiled on its own; bundled, start-up is 1.75× a bare
+// `node -e 0` (unbundled 2.75×), in the main thread and again in every worker (docs/decisions/cli.md, "Start-up is
+// one esbuild bundle").
 //
 //   dist/main.js         the `dbkit` entry (src/main.ts: the compile cache on Node 22.1+, then run.js)
 //   dist/worker.js       the worker of the pool (src/validate/worker.ts)
@@ -44,6 +45,13 @@ const result = await build({
   logLevel: 'warning',
   metafile: true,
 });
+
+// `@dbkit/language-server/locate` is the language server without its service: a bundle that pulled in the service
+// (vscode-json-languageservice and the LSP libraries) would load them on every run.
+const heavy = Object.keys(result.metafile.inputs).filter((input) =>
+  /[/\\]vscode-(json-languageservice|languageserver)/.test(input),
+);
+if (heavy.length > 0) throw new Error(`The CLI bundle must not hold the language service: ${heavy.join(', ')}`);
 
 for (const [file, output] of Object.entries(result.metafile.outputs)) {
   if (!file.endsWith('.map')) console.log(`${file}  ${(output.bytes / 1024).toFixed(0)} KiB`);

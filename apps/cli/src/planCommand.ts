@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { planTransition } from '@dbkit/core';
-import { parseTree } from 'jsonc-parser';
 import type { PlanCommand } from './args.js';
 import { displayName, STDIN_NAME } from './inputs.js';
 import type { Io } from './io.js';
@@ -18,7 +17,7 @@ import { locatePlan, type PlanDocument } from './output/planLocated.js';
 import { buildPlanSarif } from './output/planSarif.js';
 import { countPlan, formatPlanText } from './output/planText.js';
 import { plural } from './output/totals.js';
-import { createLineIndex, positionAt } from './validate/locate.js';
+import { createLineIndex, positionAt } from './validate/lines.js';
 import { findSecretValues } from './validate/mask.js';
 import { syntaxFindings } from './validate/syntax.js';
 
@@ -65,7 +64,7 @@ export function parseRevision(name: string, source: string): Revision {
       error: `${name} is not an automation config: the document is ${describeType(value)}, not an object`,
     };
   }
-  const document: PlanDocument = { name, text, root: parseTree(text), index, secrets: findSecretValues(text) };
+  const document: PlanDocument = { name, text, index, secrets: findSecretValues(text) };
   return { ok: true, document, value };
 }
 

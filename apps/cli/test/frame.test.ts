@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { palette } from '../src/output/color.js';
 import { DEFAULT_FRAME, type FrameOptions, renderFrame } from '../src/output/frame.js';
 import type { Span } from '../src/validate/finding.js';
-import { createLineIndex } from '../src/validate/locate.js';
+import { createLineIndex } from '../src/validate/lines.js';
 import { findSecretValues } from '../src/validate/mask.js';
 
 const plain = palette(false);

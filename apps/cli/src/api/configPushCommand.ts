@@ -156,7 +156,7 @@ function refused(
     .map(({ name, diagnostics, text }) => ({
       name,
       status: 'checked',
-      findings: locateFindings(text, findingsOf(diagnostics), context),
+      findings: locateFindings({ text }, findingsOf(diagnostics), context),
     }));
   const p = context.frames ?? palette(false);
   for (const result of results) ctx.out.write(formatTextFile(result, p, false));

@@ -3,7 +3,7 @@
  * on the neighbouring lines. Long lines (minified JSON) are cut to a window around the span.
  */
 import type { Span } from '../validate/finding.js';
-import { type LineIndex, lineOf } from '../validate/locate.js';
+import { type LineIndex, lineOf } from '../validate/lines.js';
 import { maskToken } from '../validate/mask.js';
 import type { Palette } from './color.js';
 

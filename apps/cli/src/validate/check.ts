@@ -3,14 +3,15 @@
  * place, mask. Pure apart from the validator it is given, so the same function runs in the main thread and in the
  * workers.
  */
-import { validateAutomationConfig } from '@dbkit/core';
+import { type JsonPath, validateAutomationConfig } from '@dbkit/core';
+import { type Anchor, type PathSource, spansOfPaths } from '@dbkit/language-server/locate';
 import { isAutomationConfigFileName } from '@dbkit/schema/fileMatch';
-import { parse, parseTree } from 'jsonc-parser';
+import { parse } from 'jsonc-parser';
 import { type Palette, severityColor } from '../output/color.js';
 import { DEFAULT_FRAME, renderFrame } from '../output/frame.js';
 import { isAutomationConfigValue } from './automation.js';
 import type { FileResult, Finding, LocatedFinding, Span } from './finding.js';
-import { type Anchor, createLineIndex, rangeOf, spanOfPath } from './locate.js';
+import { createLineIndex, rangeOf } from './lines.js';
 import { findSecretValues, scrub } from './mask.js';
 import { mergeFindings } from './merge.js';
 import { schemaAnchor, schemaFindings } from './schemaFindings.js';
@@ -55,30 +56,52 @@ export function checkText(name: string, source: string, explicit: boolean, conte
       return { name, status: 'skipped', reason: BROKEN_NOT_A_CONFIG, findings: [] };
     }
     const findings = syntaxFindings(text, error instanceof Error ? error.message : String(error));
-    return { name, status: 'invalid-json', findings: locateFindings(text, findings, context) };
+    return { name, status: 'invalid-json', findings: locateFindings({ text }, findings, context) };
   }
   if (!named && !isAutomationConfigValue(value)) return { name, status: 'skipped', reason: NOT_A_CONFIG, findings: [] };
 
   const schema = context.validator ? schemaFindings(context.validator.validate(value), value) : [];
   const findings = mergeFindings(validateAutomationConfig(value), schema);
-  return { name, status: 'checked', findings: findings.length === 0 ? [] : locateFindings(text, findings, context) };
+  const located = findings.length === 0 ? [] : locateFindings({ text, valid: true }, findings, context);
+  return { name, status: 'checked', findings: located };
 }
 
 /**
- * Places findings in the text, in text order, with messages scrubbed of secrets and frames when asked for. Also used
- * for the diagnostics of a service's 400 (`dbkit config push`), so they print exactly as `dbkit validate`'s.
+ * Places findings in the text (`valid` when `JSON.parse` accepted it: no tree is built), in text order, with messages
+ * scrubbed of secrets and frames when asked for. Also used for the diagnostics of a service's 400 (`dbkit config
+ * push`), so they print exactly as `dbkit validate`'s.
  */
-export function locateFindings(text: string, findings: readonly Finding[], context: CheckContext): LocatedFinding[] {
-  const root = parseTree(text);
+export function locateFindings(
+  source: PathSource,
+  findings: readonly Finding[],
+  context: CheckContext,
+): LocatedFinding[] {
+  const { text } = source;
   const index = createLineIndex(text);
   const secrets = findSecretValues(text);
+  // Every path (the findings' without a span of their own, then every related one) placed in one batch.
+  const paths: JsonPath[] = [];
+  const anchors: Anchor[] = [];
+  for (const finding of findings) {
+    if (finding.span === undefined) {
+      paths.push(finding.path);
+      anchors.push(anchorOf(finding));
+    }
+    for (const r of finding.related ?? []) {
+      paths.push(r.path);
+      anchors.push('value');
+    }
+  }
+  const spans = spansOfPaths(source, paths, anchors);
+  let next = 0;
   const placed = findings.map((finding) => {
-    const span: Span = finding.span ?? spanOfPath(root, index, finding.path, anchorOf(finding));
-    return { finding, span };
+    const span: Span = finding.span ?? spans[next++]!;
+    const related = finding.related?.map((r) => ({ ...r, span: spans[next++]! }));
+    return { finding, span, related };
   });
   // Stable: findings at the same place keep the order core reported them in.
   placed.sort((a, b) => a.span.offset - b.span.offset);
-  return placed.map(({ finding, span }) => {
+  return placed.map(({ finding, span, related }) => {
     const located: LocatedFinding = {
       code: finding.code,
       severity: finding.severity,
@@ -86,12 +109,12 @@ export function locateFindings(text: string, findings: readonly Finding[], conte
       path: finding.path,
       source: finding.source,
       range: rangeOf(index, span),
-      ...(finding.related
+      ...(related
         ? {
-            related: finding.related.map((r) => ({
+            related: related.map((r) => ({
               path: r.path,
               message: scrub(r.message, secrets),
-              range: rangeOf(index, spanOfPath(root, index, r.path)),
+              range: rangeOf(index, r.span),
             })),
           }
         : {}),

@@ -4,9 +4,9 @@
  * from the schema's side of the error only, so they never repeat a value from the document.
  */
 import type { JsonPath, Severity } from '@dbkit/core';
+import type { Anchor } from '@dbkit/language-server/locate';
 import type { ErrorObject } from 'ajv';
 import type { Finding } from './finding.js';
-import type { Anchor } from './locate.js';
 
 export const SCHEMA_CODE_PREFIX = 'schema/';
 

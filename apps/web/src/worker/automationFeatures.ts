@@ -1,7 +1,7 @@
 /**
  * Automation configs: every feature of `@dbkit/language-server`'s transport-free service, the same functions the
  * LSP server calls. The last diagnostics of each document are kept, so a quick-fix request needs only a range.
- * After diagnostics, the document is warmed up for the next keystroke (`warmUp`), as the LSP server does.
+ * After diagnostics, the document is warmed up for the next keystroke (`scheduleWarmUp`), as the LSP server does.
  */
 import {
   createLanguageService,
@@ -17,8 +17,7 @@ import {
   prepareRename,
   rename,
   resolveCompletionItem,
-  warmNavigation,
-  warmUp,
+  scheduleWarmUp,
 } from '@dbkit/language-server/service';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
@@ -52,14 +51,9 @@ export function automationFeatures(): Features {
       // The model is edited in place: the version says whether it is still the one validated.
       const version = document.version;
       latest.set(document.uri, document);
-      const current = () => latest.get(document.uri) === document && document.version === version;
-      setTimeout(() => {
-        if (!current()) return;
-        warmUp(parsed);
-        // Hover and navigation's references in a task of their own: a keystroke meanwhile is answered first.
-        setTimeout(() => {
-          if (current()) warmNavigation(parsed);
-        });
+      scheduleWarmUp(parsed, undefined, {
+        schedule: (task) => setTimeout(task),
+        isCurrent: () => latest.get(document.uri) === document && document.version === version,
       });
       return diagnostics;
     },

@@ -1,42 +1,38 @@
 /**
  * The plan between an older revision and the document in the editor: core's `planTransition`, placed in the
- * revisions as core's `LocatedPlan` (the shape `dbkit plan` renders), scrubbed with both revisions' secrets, and
- * rendered with core's own pieces (`diagnosticArea`, `countPlan`, `formatPlanCounts`, `renderPlanText`), so the
- * playground and the CLI show the same plan. Runs in the worker: the page never parses a document.
+ * revisions as core's `LocatedPlan` (the shape `dbkit plan` renders) by the language server's `locatePlan`, scrubbed
+ * with both revisions' secrets, and rendered with core's own pieces (`diagnosticArea`, `countPlan`,
+ * `formatPlanCounts`, `renderPlanText`), so the playground and the CLI show the same plan. Runs in the worker: the
+ * page never parses a document. A container is shown by its key (the `name` anchor), as the playground's markers are.
  */
 import {
   countPlan,
   diagnosticArea,
   formatPlanCounts,
-  type LocatedPlan,
   type PlanLocation,
   planTransition,
   renderPlanText,
-  scrubSecrets,
   secretTextsOf,
 } from '@dbkit/core';
-import { printParseErrorCode } from 'jsonc-parser';
+import { locatePlan, type PlanText } from '@dbkit/language-server/locate';
+import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range } from 'vscode-languageserver-types';
-import { type JsonPath, type Span, spanOfPath, treeOf } from './jsonPaths.js';
 import type { PlanView, Side } from './planTypes.js';
 
-interface Revision {
-  readonly name: string;
-  readonly document: TextDocument;
-  readonly root: ReturnType<typeof treeOf>['root'];
+interface Revision extends PlanText {
+  readonly tree: Node;
   readonly value: unknown;
 }
 
-const rangeOf = (document: TextDocument, span: Span): Range => ({
-  start: document.positionAt(span.offset),
-  end: document.positionAt(span.offset + span.length),
-});
+/** Plain JSON: comments and trailing commas are errors, as everywhere in dbkit. */
+const STRICT = { disallowComments: true, allowTrailingComma: false } as const;
 
 /** The revision parsed, or where its first syntax error is. */
 function read(side: Side, name: string, document: TextDocument): Revision | Extract<PlanView, { ok: false }> {
   const text = document.getText();
-  const { root, errors } = treeOf(text);
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, STRICT);
   const [first] = errors;
   if (first !== undefined || root === undefined) {
     const span = first ?? { offset: 0, length: 0 };
@@ -44,22 +40,19 @@ function read(side: Side, name: string, document: TextDocument): Revision | Extr
     return {
       ok: false,
       document: side,
-      range: rangeOf(document, span),
+      range: { start: document.positionAt(span.offset), end: document.positionAt(span.offset + span.length) },
       message: `The ${side === 'from' ? 'older revision' : 'document in the editor'} is not valid JSON (${what}${errors.length > 1 ? `, and ${errors.length - 1} more` : ''}): nothing was planned.`,
     };
   }
-  // The tree has the value too, but JSON.parse is several times faster on a large document.
-  return { name, document, root, value: JSON.parse(text) as unknown };
+  // The tree has the value too, but JSON.parse is several times faster on a large document. Lines are counted as
+  // the editor counts them (a lone `\r` ends one too).
+  const positionAt = (offset: number) => document.positionAt(offset);
+  return { name, text, tree: root, positionAt, value: JSON.parse(text) as unknown };
 }
 
 /** The name a document of the playground goes by: the last segment of its uri (`file:///playground/3/<name>`). */
 const nameOf = (uri: string) => decodeURIComponent(uri.slice(uri.lastIndexOf('/') + 1));
 
-/** An LSP range (0-based) as core's 1-based position pair. */
-const toPlanRange = (range: Range): PlanLocation['range'] => ({
-  start: { line: range.start.line + 1, column: range.start.character + 1 },
-  end: { line: range.end.line + 1, column: range.end.character + 1 },
-});
 const toLspRange = (range: PlanLocation['range']): Range => ({
   start: { line: range.start.line - 1, character: range.start.column - 1 },
   end: { line: range.end.line - 1, character: range.end.column - 1 },
@@ -72,32 +65,11 @@ export function planBetween(oldText: string, current: TextDocument, oldName = 'o
   const to = read('to', nameOf(current.uri), current);
   if (!('value' in to)) return to;
   const plan = planTransition(from.value, to.value);
-  const secrets = [...secretTextsOf(from.value), ...secretTextsOf(to.value)];
-  const text = (value: string) => scrubSecrets(value, secrets);
-  const locate = (side: Side, path: JsonPath): PlanLocation => {
-    const revision = side === 'from' ? from : to;
-    const range = rangeOf(revision.document, spanOfPath(revision.root, path));
-    return { document: side, file: revision.name, path, range: toPlanRange(range) };
-  };
-  const located: LocatedPlan = {
-    from: from.name,
-    to: to.name,
-    changes: plan.changes.map((change) => ({
-      area: change.area,
-      kind: change.kind,
-      summary: text(change.summary),
-      ...(change.fromPath === undefined ? {} : { from: locate('from', change.fromPath) }),
-      ...(change.toPath === undefined ? {} : { to: locate('to', change.toPath) }),
-    })),
-    diagnostics: plan.diagnostics.map((d) => ({
-      code: d.code,
-      severity: d.severity,
-      message: text(d.message),
-      location: locate(d.document, d.path),
-      related: (d.related ?? []).map((r) => ({ ...locate(r.document, r.path), message: text(r.message) })),
-    })),
-    notes: plan.notes.map(text),
-  };
+  const located = locatePlan(
+    plan,
+    { from, to },
+    { secrets: [...secretTextsOf(from.value), ...secretTextsOf(to.value)], anchor: 'name' },
+  );
   const counts = countPlan(located);
   return {
     ok: true,

@@ -3,10 +3,10 @@
  * read into plain facts, then mapped by status and error code; the diagnostics of a refused PUT are placed in the
  * document their path points into. Pure: the unit tests feed it the client's real errors.
  */
-import { parseJsonPath, type SecretText, scrubSecrets, secretTextsOf } from '@dbkit/core';
+import { type JsonPath, parseJsonPath, type SecretText, scrubSecrets, secretTextsOf } from '@dbkit/core';
+import { type Span, spansOfPaths } from '@dbkit/language-server/locate';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { spanOfPath, treeOf } from './jsonPaths.js';
 import type { ServiceDiagnostic, ServiceFailure } from './serviceTypes.js';
 
 /** A diagnostic as the service sends it (core's `AutomationConfigErrorBody`). */
@@ -69,17 +69,24 @@ export function placeDiagnostics(
   stored: TextDocument | undefined,
   secrets: readonly SecretText[] = [],
 ): ServiceDiagnostic[] {
-  const trees = new Map<TextDocument, ReturnType<typeof treeOf>['root']>();
-  const rootOf = (document: TextDocument) => {
-    if (!trees.has(document)) trees.set(document, treeOf(document.getText()).root);
-    return trees.get(document);
-  };
-  return raw.map((d) => {
-    const side = d.document === 'from' ? 'from' : 'to';
-    const document = side === 'from' ? stored : sent;
+  const sideOf = (d: RawServiceDiagnostic) => (d.document === 'from' ? 'from' : 'to');
+  const pathOf = (d: RawServiceDiagnostic): JsonPath => {
     const parsed = parseJsonPath(d.path);
-    const path = parsed.ok ? parsed.path : [];
-    const span = document === undefined ? { offset: 0, length: 0 } : spanOfPath(rootOf(document), path);
+    return parsed.ok ? parsed.path : [];
+  };
+  // Each document's paths placed in one batch (its text parsed once, as it may not be valid JSON).
+  const spansIn = (side: 'from' | 'to', document: TextDocument | undefined): Span[] => {
+    const paths = raw.filter((d) => sideOf(d) === side).map(pathOf);
+    return document === undefined
+      ? paths.map(() => ({ offset: 0, length: 0 }))
+      : spansOfPaths({ text: document.getText() }, paths, 'name');
+  };
+  const spans = { from: spansIn('from', stored), to: spansIn('to', sent) };
+  const next = { from: 0, to: 0 };
+  return raw.map((d) => {
+    const side = sideOf(d);
+    const document = side === 'from' ? stored : sent;
+    const span = spans[side][next[side]++]!;
     const at = (offset: number) => document?.positionAt(offset) ?? { line: 0, character: 0 };
     return {
       range: { start: at(span.offset), end: at(span.offset + span.length) },

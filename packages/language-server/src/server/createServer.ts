@@ -32,7 +32,7 @@ import { prepareRename, rename } from '../service/features/rename.js';
 import { getSelectionRanges } from '../service/features/selectionRanges.js';
 import { createLanguageService, type LanguageService } from '../service/languageService.js';
 import { DEFAULT_SELECTION } from '../service/selection.js';
-import { warmNavigation, warmUp } from '../service/warmUp.js';
+import { scheduleWarmUp } from '../service/warmUp.js';
 import { listenToDocuments } from './documents.js';
 import { createIdleCollection } from './idleCollection.js';
 import { readSettings, type ServerSettings } from './settings.js';
@@ -122,53 +122,32 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       // Syntax and core's rules go out first; keys given twice in valid JSON follow, from the warm-up's tree.
       const first = doc ? getDiagnostics(doc, { duplicateKeys: false }) : [];
       void connection.sendDiagnostics({ uri, version, diagnostics: first });
-      if (doc !== undefined) afterDiagnostics(uri, version, first);
+      if (doc !== undefined) warmUpLater(doc, first);
     });
   }
 
   /**
-   * On a later turn of the event loop (a keystroke that comes meanwhile is answered first), unless a newer version of
-   * `uri` came by then: `run` with its parsed document, guarded like a handler.
+   * Once a version's diagnostics are out (pushed or pulled): the warm-up (`service/warmUp.ts`), built while the user
+   * reads them, so that the first keystroke does not pay for it (VS Code's client pulls diagnostics: without this, its
+   * first completion in a 17 MB document would build the tree and the graph); then a collection once quiet, and with
+   * pushed diagnostics (`first`) the keys given twice in valid JSON, which the tree just built reports (no other pass
+   * over the text), pushed again with the first diagnostics only when there are any. Each step runs on a later turn,
+   * guarded like a handler, and is skipped when a newer version came.
    */
-  function nextTurn(uri: string, version: number, name: string, run: (doc: ParsedDocument) => void): void {
-    setTimeout(() => {
-      if (documents.get(uri)?.version !== version) return;
-      void safe(name, undefined, () => {
-        const doc = served(uri);
-        if (doc !== undefined) run(doc);
-      });
-    }, 0);
-  }
-
-  /**
-   * Once a version's diagnostics are out (pushed or pulled): what completion needs (`service/warmUp.ts`), built while
-   * the user reads them, so that the first keystroke does not pay for it (VS Code's client pulls diagnostics: without
-   * this, its first completion in a 17 MB document would build the tree and the graph); `then`; and in a task of its
-   * own, what hover and navigation read (`warmNavigation`).
-   */
-  function warmUpLater(uri: string, version: number, then?: () => void): void {
-    nextTurn(uri, version, 'warm-up', (doc) => {
-      then?.();
-      nextTurn(uri, version, 'warm-up', warmNavigation);
-      warmUp(doc, service.context);
-      idle.afterWork(lengthOf(doc));
-    });
-  }
-
-  /**
-   * Once pushed diagnostics are out: the warm-up (`warmUpLater`), then the keys given twice in valid JSON, which
-   * the tree just built reports (no other pass over the text), pushed again with the first diagnostics only when
-   * there are any. Each step is skipped when a newer version came.
-   */
-  function afterDiagnostics(uri: string, version: number, first: readonly Diagnostic[]): void {
-    warmUpLater(uri, version, () =>
-      nextTurn(uri, version, 'diagnostics', (doc) => {
+  function warmUpLater(doc: ParsedDocument, first?: readonly Diagnostic[]): void {
+    const { uri, version } = doc;
+    scheduleWarmUp(doc, service.context, {
+      schedule: (task) => setTimeout(() => void safe('warm-up', undefined, task), 0),
+      isCurrent: () => documents.get(uri)?.version === version && served(uri) === doc,
+      afterWarmUp: () => {
+        idle.afterWork(lengthOf(doc));
+        if (first === undefined) return;
         const duplicates = getDuplicateKeyDiagnostics(doc);
         if (duplicates.length > 0) {
           void connection.sendDiagnostics({ uri, version, diagnostics: byPosition([...first, ...duplicates]) });
         }
-      }),
-    );
+      },
+    });
   }
 
   function scheduleDiagnostics(uri: string, delay: number): void {
@@ -267,7 +246,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     safe('diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] }, () => {
       const doc = served(params.textDocument.uri);
       const items = doc ? getDiagnostics(doc) : [];
-      if (doc !== undefined) warmUpLater(doc.uri, doc.version);
+      if (doc !== undefined) warmUpLater(doc);
       return { kind: DocumentDiagnosticReportKind.Full, items };
     }),
   );

@@ -15,9 +15,9 @@ import {
   type TextChange,
 } from './incremental.js';
 import { nodeAtPath, nodeValue, pathOf, propertyHolding } from './jsonAst.js';
+import { type LocatedNode, locatePaths } from './locate.js';
 import { buildReferenceGraph, DECLARING_SECTIONS, type ReferenceGraph } from './references/graph.js';
 import { sliceText } from './textModel.js';
-import { type LocatedNode, scanForPaths } from './textScan.js';
 import { nodeOf } from './tree/nodes.js';
 
 export interface ParsedDocument {
@@ -175,7 +175,7 @@ export function parseDocument(
       ? []
       : tree !== undefined || !doc.validJson
         ? paths.map((path) => locateInTree(doc.root, path))
-        : scanForPaths(doc.text, paths);
+        : locatePaths({ text: doc.text, valid: true }, paths);
   return doc;
 }
 
@@ -206,7 +206,10 @@ function keysOf(value: unknown): number {
   return count;
 }
 
-/** The tree's answer to `locate`: the node at the path (or the deepest on the way), with its key. */
+/**
+ * The tree's answer to `locate`: the node at the path (or the deepest on the way), with its key. The language
+ * server's tree is its own (`tree/`), read by slot; every other caller's goes through `locatePaths`.
+ */
 function locateInTree(root: ASTNode | undefined, path: JsonPath): LocatedNode {
   const node = nodeAtPath(root, path);
   if (node === undefined) return { type: 'scalar', offset: 0, length: 0 };

@@ -40,4 +40,4 @@ export {
 } from './references/graph.js';
 export { AUTOMATION_LANGUAGE_ID, createSelector, type SelectionSettings } from './selection.js';
 export { type TextEdit, TextModel } from './textModel.js';
-export { warmNavigation, warmUp } from './warmUp.js';
+export { scheduleWarmUp, type WarmUpSchedule } from './warmUp.js';

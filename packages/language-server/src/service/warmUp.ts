@@ -33,6 +33,43 @@ export function warmUp(doc: ParsedDocument, context?: FeatureContext): void {
   if (!editPathWarm) setTimeout(() => warmEditPath(context), 0);
 }
 
+/** How a host runs the warm-up's steps: its own event loop, and what it knows of the document's versions. */
+export interface WarmUpSchedule {
+  /** Runs `task` on a later turn of the event loop (a keystroke that comes meanwhile is answered first). */
+  readonly schedule: (task: () => void) => void;
+  /** Whether `doc` is still the document's current version: each step for an older one is skipped. */
+  readonly isCurrent: () => boolean;
+  /** A step of its own right after the warm-up, for work that reads what it built (the tree's keys given twice). */
+  readonly afterWarmUp?: (doc: ParsedDocument) => void;
+}
+
+/**
+ * Once a version's diagnostics are out: the warm-up (`warmUp`) in a later task, then `afterWarmUp` and
+ * `warmNavigation` in tasks of their own, each skipped when a newer version came meanwhile. The LSP server and the
+ * playground's worker pass their own scheduling; the steps and their order are the same in both.
+ *
+ * @example
+ * scheduleWarmUp(doc, service.context, {
+ *   schedule: (task) => setTimeout(task, 0),
+ *   isCurrent: () => documents.get(doc.uri)?.version === doc.version,
+ * });
+ */
+export function scheduleWarmUp(
+  doc: ParsedDocument,
+  context: FeatureContext | undefined,
+  { schedule, isCurrent, afterWarmUp }: WarmUpSchedule,
+): void {
+  const step = (run: () => void): void =>
+    schedule(() => {
+      if (isCurrent()) run();
+    });
+  step(() => {
+    if (afterWarmUp !== undefined) step(() => afterWarmUp(doc));
+    step(() => warmNavigation(doc));
+    warmUp(doc, context);
+  });
+}
+
 /**
  * What hover, definition and rename read, built after `warmUp` in a task of its own (a keystroke that comes meanwhile
  * is answered first, and needs none of it): every reference, kept up to date across edits from then on

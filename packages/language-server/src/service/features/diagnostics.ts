@@ -13,8 +13,8 @@ import {
 } from 'vscode-languageserver-types';
 import type { ParsedDocument } from '../document.js';
 import { nodeAtOffset, sameNode } from '../jsonAst.js';
-import { type Anchor, rangesOfSpans, spanOfLocated } from '../positions.js';
-import { type LocatedNode, type RepeatedKey as RepeatedKeySpan, scanText } from '../textScan.js';
+import { type Anchor, type LocatedNode, rangesOfSpans, spanOfLocated } from '../locate.js';
+import { type RepeatedKey as RepeatedKeySpan, scanText } from '../textScan.js';
 
 /** The source every dbkit diagnostic carries: editors show it beside the code. */
 export const DIAGNOSTIC_SOURCE = 'dbkit';

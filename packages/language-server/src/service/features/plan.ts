@@ -1,21 +1,17 @@
 /**
  * The transition plan between two revisions of an automation config (the editor's "dbkit: Compare with…"): core's
- * `planTransition`, every path placed in the text it points into, the plan rendered by core's `renderPlanText`
+ * `planTransition`, every path placed in the text it points into (`plan/locatePlan.ts`), the plan rendered by core's `renderPlanText`
  * exactly as `dbkit plan` prints it without colours (no code frames: the editor links each problem to its place),
  * and the plan's diagnostics located twice: on their line of the plan document, and in the revisions that have a
  * uri. Secrets of both revisions are scrubbed from every text, as the CLI does.
  */
 import {
   countPlan,
-  type JsonPath,
-  type LocatedPlan,
   type LocatedPlanDiagnostic,
   type PlanCounts,
-  type PlanDiagnostic,
   type PlanLocation,
   planTransition,
   renderPlanText,
-  scrubSecrets,
   secretTextsOf,
 } from '@dbkit/core';
 import {
@@ -24,8 +20,7 @@ import {
   DiagnosticSeverity,
   type Range,
 } from 'vscode-languageserver-types';
-import { rangesOfSpans, spanOfLocated } from '../positions.js';
-import { scanForPaths } from '../textScan.js';
+import { locatePlan } from './plan/locatePlan.js';
 import { parseRevision } from './plan/revision.js';
 
 /** The source of plan diagnostics: apart from the live `dbkit` ones of the same file. */
@@ -72,16 +67,11 @@ const SEVERITY = {
   info: DiagnosticSeverity.Information,
 } as const;
 
-type Side = 'from' | 'to';
-
-/** Places paths of one side in its text, in one batch. */
-function placer(text: string) {
-  return (paths: readonly JsonPath[]): Range[] => {
-    const located = scanForPaths(text, paths);
-    return rangesOfSpans(
-      text,
-      located.map((node) => spanOfLocated(text, node)),
-    );
+/** A 1-based plan range as an LSP range. */
+function lspRange(range: PlanLocation['range']): Range {
+  return {
+    start: { line: range.start.line - 1, character: range.start.column - 1 },
+    end: { line: range.end.line - 1, character: range.end.column - 1 },
   };
 }
 
@@ -97,68 +87,12 @@ export function getPlan(params: PlanParams): PlanResult {
   const to = parseRevision(params.to.name, params.to.text);
   if (!to.ok) return to;
   const plan = planTransition(from.value, to.value);
-  const texts = { from: from.text, to: to.text };
   const revisions = { from: params.from, to: params.to };
-
-  // Every path of the plan, per side, placed in one pass over each text.
-  const wanted: { [side in Side]: JsonPath[] } = { from: [], to: [] };
-  const want = (side: Side, path: JsonPath): { side: Side; index: number } => ({
-    side,
-    index: wanted[side].push(path) - 1,
-  });
-  const changeSlots = plan.changes.map((c) => ({
-    from: c.fromPath ? want('from', c.fromPath) : undefined,
-    to: c.toPath ? want('to', c.toPath) : undefined,
-  }));
-  const diagnosticSlots = plan.diagnostics.map((d) => ({
-    at: want(d.document, d.path),
-    related: (d.related ?? []).map((r) => want(r.document, r.path)),
-  }));
-  const ranges = { from: placer(texts.from)(wanted.from), to: placer(texts.to)(wanted.to) };
-  const rangeAt = (slot: { side: Side; index: number }): Range => ranges[slot.side][slot.index]!;
-  const location = (slot: { side: Side; index: number }): PlanLocation => {
-    const range = rangeAt(slot);
-    return {
-      document: slot.side,
-      file: revisions[slot.side].name,
-      path: wanted[slot.side][slot.index]!,
-      range: {
-        start: { line: range.start.line + 1, column: range.start.character + 1 },
-        end: { line: range.end.line + 1, column: range.end.character + 1 },
-      },
-    };
-  };
-
-  // Core never puts a secret in a summary or message; scrubbing with both documents' secrets is the second line.
-  const secrets = [...secretTextsOf(from.value), ...secretTextsOf(to.value)];
-  const clean = (text: string): string => scrubSecrets(text, secrets);
-  const located: LocatedPlan = {
-    from: params.from.name,
-    to: params.to.name,
-    changes: plan.changes.map((c, i) => {
-      const slots = changeSlots[i]!;
-      return {
-        area: c.area,
-        kind: c.kind,
-        summary: clean(c.summary),
-        ...(slots.from ? { from: location(slots.from) } : {}),
-        ...(slots.to ? { to: location(slots.to) } : {}),
-      };
-    }),
-    diagnostics: plan.diagnostics.map((d, i): LocatedPlanDiagnostic => {
-      const slots = diagnosticSlots[i]!;
-      return {
-        code: d.code,
-        severity: d.severity,
-        message: clean(d.message),
-        location: location(slots.at),
-        ...(d.related
-          ? { related: d.related.map((r, j) => ({ ...location(slots.related[j]!), message: clean(r.message) })) }
-          : {}),
-      };
-    }),
-    notes: plan.notes.map(clean),
-  };
+  const located = locatePlan(
+    plan,
+    { from: { name: params.from.name, text: from.text }, to: { name: params.to.name, text: to.text } },
+    { secrets: [...secretTextsOf(from.value), ...secretTextsOf(to.value)] },
+  );
   const rendered = renderPlanText(located);
   const planLines = rendered.text.split('\n');
 
@@ -168,16 +102,13 @@ export function getPlan(params: PlanParams): PlanResult {
     const indent = text.length - text.trimStart().length;
     return { start: { line, character: indent }, end: { line, character: text.length } };
   };
-  const sourceLink = (
-    slot: { side: Side; index: number },
-    message: string,
-  ): DiagnosticRelatedInformation | undefined => {
-    const uri = revisions[slot.side].uri;
-    return uri === undefined ? undefined : { location: { uri, range: rangeAt(slot) }, message };
+  /** A link to where a location is in its revision, when that revision has a uri. */
+  const sourceLink = (location: PlanLocation, message: string): DiagnosticRelatedInformation | undefined => {
+    const uri = revisions[location.document].uri;
+    return uri === undefined ? undefined : { location: { uri, range: lspRange(location.range) }, message };
   };
   const diagnostic = (
-    d: PlanDiagnostic,
-    message: string,
+    d: LocatedPlanDiagnostic,
     range: Range,
     related: readonly (DiagnosticRelatedInformation | undefined)[],
   ): Diagnostic => {
@@ -187,29 +118,24 @@ export function getPlan(params: PlanParams): PlanResult {
       severity: SEVERITY[d.severity],
       code: d.code,
       source: PLAN_DIAGNOSTIC_SOURCE,
-      message,
+      message: d.message,
       ...(relatedInformation.length > 0 ? { relatedInformation } : {}),
     };
   };
 
   const planDiagnostics: Diagnostic[] = [];
   const bySource = new Map<string, Diagnostic[]>();
-  plan.diagnostics.forEach((d, i) => {
-    const slots = diagnosticSlots[i]!;
-    const message = located.diagnostics[i]!.message;
-    const relatedMessages = located.diagnostics[i]!.related ?? [];
-    const others = slots.related.map((slot, j) => sourceLink(slot, relatedMessages[j]?.message ?? ''));
-    const side = revisions[d.document];
-    planDiagnostics.push(
-      diagnostic(d, message, planRange(i), [sourceLink(slots.at, `here in ${side.name}`), ...others]),
-    );
+  located.diagnostics.forEach((d, i) => {
+    const others = (d.related ?? []).map((r) => sourceLink(r, r.message));
+    const side = revisions[d.location.document];
+    planDiagnostics.push(diagnostic(d, planRange(i), [sourceLink(d.location, `here in ${side.name}`), ...others]));
     if (side.uri !== undefined) {
       const inPlan: DiagnosticRelatedInformation = {
         location: { uri: params.planUri, range: planRange(i) },
         message: `the plan from ${params.from.name} to ${params.to.name}`,
       };
       const list = bySource.get(side.uri) ?? [];
-      list.push(diagnostic(d, message, rangeAt(slots.at), [inPlan, ...others]));
+      list.push(diagnostic(d, lspRange(d.location.range), [inPlan, ...others]));
       bySource.set(side.uri, list);
     }
   });

@@ -3,7 +3,7 @@
  * object. Anything else is one sentence saying what is wrong, where, and what to do; never a throw.
  */
 import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
-import { rangesOfSpans } from '../../positions.js';
+import { rangesOfSpans } from '../../locate.js';
 
 export type ParsedRevision =
   | { readonly ok: true; readonly text: string; readonly value: Record<string, unknown> }

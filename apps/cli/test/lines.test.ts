@@ -1,0 +1,25 @@
+// Offsets as 1-based lines and columns (paths become offsets in @dbkit/language-server/locate, tested there).
+import { describe, expect, it } from 'vitest';
+import { createLineIndex, positionAt, rangeOf } from '../src/validate/lines.js';
+
+describe('offsets → lines and columns', () => {
+  it.for<[string, number, string]>([
+    ['a\nbc\n', 0, '1:1'],
+    ['a\nbc\n', 3, '2:2'],
+    ['a\nbc\n', 5, '3:1'],
+    ['a\r\nbc', 3, '2:1'],
+    ['😀x', 2, '1:3'], // UTF-16 code units, as editors and SARIF count
+    ['abc', 99, '1:4'], // clamped to the end
+  ])('%j at %i is %s', ([source, offset, expected]) => {
+    const { line, column } = positionAt(createLineIndex(source), offset);
+    expect(`${line}:${column}`).toBe(expected);
+  });
+
+  it('a range ends just after its last character (exclusive end column)', () => {
+    const index = createLineIndex('{"a": 1}');
+    expect(rangeOf(index, { offset: 6, length: 1 })).toEqual({
+      start: { line: 1, column: 7 },
+      end: { line: 1, column: 8 },
+    });
+  });
+});
