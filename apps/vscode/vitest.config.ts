@@ -2,7 +2,7 @@
 // `unit` (what the client decides by itself) and `e2e` (the .vsix in a real VS Code: code-server + Chromium).
 // `pnpm test:unit` or `pnpm test:e2e` runs one of them.
 import { defineConfig, mergeConfig } from 'vitest/config';
-import { baseConfig } from '../../vitest.config.base.ts';
+import { baseConfig, baseTest } from '../../vitest.config.base.ts';
 
 export default mergeConfig(
   baseConfig,
@@ -10,12 +10,12 @@ export default mergeConfig(
     test: {
       // Projects do not extend the root config (its `include` would be added to theirs): each says what it runs.
       projects: [
-        { test: { name: 'unit', include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
+        { test: { ...baseTest, name: 'unit', include: ['test/**/*.test.ts'] } },
         {
           test: {
+            ...baseTest,
             name: 'e2e',
             include: ['e2e/**/*.e2e.test.ts'],
-            environment: 'node',
             // One VS Code at a time, steps in order.
             fileParallelism: false,
             sequence: { concurrent: false },

@@ -2,19 +2,19 @@
 // `unit` (pure parts, and the server over real HTTP) and `e2e` (the production build in Debian's Chromium).
 // `pnpm test:unit` or `pnpm test:e2e` runs one of them.
 import { defineConfig, mergeConfig } from 'vitest/config';
-import { baseConfig } from '../../vitest.config.base.ts';
+import { baseConfig, baseTest } from '../../vitest.config.base.ts';
 
 export default mergeConfig(
   baseConfig,
   defineConfig({
     test: {
       projects: [
-        { test: { name: 'unit', include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
+        { test: { ...baseTest, name: 'unit', include: ['test/**/*.test.ts'] } },
         {
           test: {
+            ...baseTest,
             name: 'e2e',
             include: ['e2e/**/*.e2e.test.ts'],
-            environment: 'node',
             // One browser, steps in order.
             fileParallelism: false,
             sequence: { concurrent: false },

@@ -54,8 +54,8 @@ describe('dbkit validate: exit codes', () => {
     { title: 'a bad --format', files: { 'ok.json': valid }, args: ['ok.json', '--format', 'xml'], code: 2 },
     { title: 'a bad --max-warnings', files: { 'ok.json': valid }, args: ['ok.json', '--max-warnings', '-1'], code: 2 },
     { title: 'no input', files: {}, args: [], code: 2 },
-  ])('$title exits $code', ({ files, args, code }) => {
-    const result = run(['validate', ...args], { cwd: tempDir(files) });
+  ])('$title exits $code', async ({ files, args, code }) => {
+    const result = await run(['validate', ...args], { cwd: tempDir(files) });
     expect(result.code, result.stderr).toBe(code);
     if (code === 2) {
       // One line that says what is wrong and what to do; never a stack trace.
@@ -74,16 +74,16 @@ describe('dbkit validate: exit codes', () => {
     [['frobnicate'], 'dbkit: unknown command frobnicate; run dbkit --help for usage'],
     [['validate', 'missing.json'], 'dbkit: cannot read missing.json: no such file or folder'],
     [['validate', 'x.json', '--format'], 'dbkit: option --format needs a value'],
-  ] as const)('usage errors name the problem: %j', ([args, message]) => {
-    const result = run(args, { cwd: tempDir({ 'x.json': valid }) });
+  ] as const)('usage errors name the problem: %j', async ([args, message]) => {
+    const result = await run(args, { cwd: tempDir({ 'x.json': valid }) });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
     expect(result.stdout).toBe('');
   });
 
-  it('reports invalid JSON with its exact position and a frame, and exits 2', () => {
+  it('reports invalid JSON with its exact position and a frame, and exits 2', async () => {
     const text = '{\n  "version": 1, // the version\n  "options": {},\n}\n';
-    const result = run(['validate', 'bad.json'], { cwd: tempDir({ 'bad.json': text }) });
+    const result = await run(['validate', 'bad.json'], { cwd: tempDir({ 'bad.json': text }) });
     expect(result.code).toBe(2);
     expect(result.stdout).toContain(
       'bad.json:2:17 error json/syntax Comments are not allowed: the service takes plain JSON.',
@@ -97,9 +97,9 @@ describe('dbkit validate: exit codes', () => {
 });
 
 describe('dbkit validate: text format', () => {
-  it('prints file:line:col severity CODE message, a code frame and the summary', () => {
+  it('prints file:line:col severity CODE message, a code frame and the summary', async () => {
     const dir = tempDir({ 'broken.automation.json': broken });
-    const result = run(['validate', 'broken.automation.json'], { cwd: dir });
+    const result = await run(['validate', 'broken.automation.json'], { cwd: dir });
     const line = lineOf(broken, '"host": "shop-shard1-2"');
     expect(result.stdout).toContain(
       `broken.automation.json:${line}:19 error DBK202 "shop-shard1-2" does not name a process`,
@@ -110,19 +110,21 @@ describe('dbkit validate: text format', () => {
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('✖ 7 errors, 3 warnings in 1 file');
   });
 
-  it('--quiet prints errors only, and the summary still counts everything', () => {
-    const result = run(['validate', 'b.json', '--quiet'], { cwd: tempDir({ 'b.json': broken }) });
+  it('--quiet prints errors only, and the summary still counts everything', async () => {
+    const result = await run(['validate', 'b.json', '--quiet'], { cwd: tempDir({ 'b.json': broken }) });
     expect(result.stdout).not.toMatch(/ warning DBK/);
     expect(result.stdout.match(/ error DBK/g)).toHaveLength(7);
     expect(result.stdout).toContain('✖ 7 errors, 3 warnings in 1 file');
   });
 
-  it('has no colour when stdout is not a terminal, and honours FORCE_COLOR and NO_COLOR', () => {
+  it('has no colour when stdout is not a terminal, and honours FORCE_COLOR and NO_COLOR', async () => {
     const dir = tempDir({ 'b.json': broken });
-    expect(run(['validate', 'b.json'], { cwd: dir }).stdout).not.toContain('\u001b[');
-    expect(run(['validate', 'b.json'], { cwd: dir, env: { FORCE_COLOR: '1' } }).stdout).toContain('\u001b[31m');
-    expect(run(['validate', 'b.json', '--color'], { cwd: dir, env: { NO_COLOR: '1' } }).stdout).toContain('\u001b[');
-    expect(run(['validate', 'b.json'], { cwd: dir, env: { NO_COLOR: '1' } }).stdout).not.toContain('\u001b[');
+    expect((await run(['validate', 'b.json'], { cwd: dir })).stdout).not.toContain('\u001b[');
+    expect((await run(['validate', 'b.json'], { cwd: dir, env: { FORCE_COLOR: '1' } })).stdout).toContain('\u001b[31m');
+    expect((await run(['validate', 'b.json', '--color'], { cwd: dir, env: { NO_COLOR: '1' } })).stdout).toContain(
+      '\u001b[',
+    );
+    expect((await run(['validate', 'b.json'], { cwd: dir, env: { NO_COLOR: '1' } })).stdout).not.toContain('\u001b[');
   });
 });
 
@@ -132,8 +134,8 @@ describe('dbkit validate: core alone, the JSON Schema on request', () => {
     doc.processes[0].args2_6.net.port = '27017';
   });
 
-  it('reports by default, from core, what the JSON Schema reports (a port written as a string), with its place', () => {
-    const result = run(['validate', 'port.json', '-f', 'json'], { cwd: tempDir({ 'port.json': port }) });
+  it('reports by default, from core, what the JSON Schema reports (a port written as a string), with its place', async () => {
+    const result = await run(['validate', 'port.json', '-f', 'json'], { cwd: tempDir({ 'port.json': port }) });
     expect(result.code).toBe(1);
     const line = lineOf(port, '"port": "27017"');
     expect(JSON.parse(result.stdout)).toEqual([
@@ -150,11 +152,11 @@ describe('dbkit validate: core alone, the JSON Schema on request', () => {
 
   it.for(['text', 'json', 'sarif'])(
     '--json-schema adds nothing to core while the two agree (--format %s)',
-    (format) => {
+    async (format) => {
       // scripts/schema-coverage.mjs checks the same over the corpus and thousands of damaged documents.
       const dir = tempDir({ 'b.json': broken, 'port.json': port, 's.json': secretsNearErrors });
-      const plain = run(['validate', 'b.json', 'port.json', 's.json', '-f', format], { cwd: dir });
-      const withSchema = run(['validate', 'b.json', 'port.json', 's.json', '-f', format, '--json-schema'], {
+      const plain = await run(['validate', 'b.json', 'port.json', 's.json', '-f', format], { cwd: dir });
+      const withSchema = await run(['validate', 'b.json', 'port.json', 's.json', '-f', format, '--json-schema'], {
         cwd: dir,
       });
       expect(plain.code).toBe(1);
@@ -166,8 +168,8 @@ describe('dbkit validate: core alone, the JSON Schema on request', () => {
 });
 
 describe('dbkit validate: json format', () => {
-  it('prints one JSON array of findings with file, positions, code, severity, message and path', () => {
-    const result = run(['validate', 'b.json', '--format', 'json'], { cwd: tempDir({ 'b.json': broken }) });
+  it('prints one JSON array of findings with file, positions, code, severity, message and path', async () => {
+    const result = await run(['validate', 'b.json', '--format', 'json'], { cwd: tempDir({ 'b.json': broken }) });
     expect(result.code).toBe(1);
     const findings = JSON.parse(result.stdout) as Json[];
     expect(findings).toHaveLength(10);
@@ -188,17 +190,17 @@ describe('dbkit validate: json format', () => {
     expect(result.stdout.split('\n').filter((l) => l.startsWith('{"file"'))).toHaveLength(10);
   });
 
-  it('prints an empty array for a clean file', () => {
-    const result = run(['validate', 'ok.json', '-f', 'json'], { cwd: tempDir({ 'ok.json': valid }) });
+  it('prints an empty array for a clean file', async () => {
+    const result = await run(['validate', 'ok.json', '-f', 'json'], { cwd: tempDir({ 'ok.json': valid }) });
     expect(result.stdout).toBe('[]\n');
     expect(result.code).toBe(0);
   });
 });
 
 describe('dbkit validate: sarif format', () => {
-  it('prints a SARIF 2.1.0 log that code scanning accepts', () => {
+  it('prints a SARIF 2.1.0 log that code scanning accepts', async () => {
     const dir = tempDir({ 'configs/b.json': broken, 'configs/bad.json': '{"version": 1,}' });
-    const result = run(['validate', 'configs/b.json', 'configs/bad.json', '--format', 'sarif'], { cwd: dir });
+    const result = await run(['validate', 'configs/b.json', 'configs/bad.json', '--format', 'sarif'], { cwd: dir });
     expect(result.code).toBe(2);
     const log = JSON.parse(result.stdout);
     expect(log.$schema).toMatch(/sarif-2\.1\.0/);
@@ -239,9 +241,9 @@ describe('dbkit validate: sarif format', () => {
 });
 
 describe('dbkit validate: secrets never appear', () => {
-  it.for(['text', 'json', 'sarif'])('in --format %s, even when frames show the lines around them', (format) => {
+  it.for(['text', 'json', 'sarif'])('in --format %s, even when frames show the lines around them', async (format) => {
     const dir = tempDir({ 'secure.automation.json': secretsNearErrors });
-    const result = run(['validate', 'secure.automation.json', '--format', format], { cwd: dir });
+    const result = await run(['validate', 'secure.automation.json', '--format', format], { cwd: dir });
     expect(result.code).toBe(1);
     for (const secret of SECRETS) {
       expect(result.stdout).not.toContain(secret);
@@ -255,9 +257,9 @@ describe('dbkit validate: secrets never appear', () => {
     }
   });
 
-  it('in the frames of a syntax error', () => {
+  it('in the frames of a syntax error', async () => {
     const text = '{\n  "auth": {\n    "autoPwd": "hunter2-SECRET",\n    "autoUser": \n  }\n}\n';
-    const result = run(['validate', 'x.json'], { cwd: tempDir({ 'x.json': text }) });
+    const result = await run(['validate', 'x.json'], { cwd: tempDir({ 'x.json': text }) });
     expect(result.code).toBe(2);
     expect(result.stdout).toContain('"autoPwd": "********"');
     expect(result.stdout + result.stderr).not.toContain('hunter2');
@@ -265,23 +267,23 @@ describe('dbkit validate: secrets never appear', () => {
 });
 
 describe('dbkit validate: inputs', () => {
-  it('reads stdin for - and names it <stdin>', () => {
-    const result = run(['validate', '-'], { input: broken });
+  it('reads stdin for - and names it <stdin>', async () => {
+    const result = await run(['validate', '-'], { input: broken });
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/^<stdin>:\d+:\d+ error DBK/m);
-    expect(run(['validate', '-', '-f', 'json'], { input: valid }).stdout).toBe('[]\n');
+    expect((await run(['validate', '-', '-f', 'json'], { input: valid })).stdout).toBe('[]\n');
   });
 
-  it('expands globs itself, in sorted order', () => {
+  it('expands globs itself, in sorted order', async () => {
     const dir = tempDir({ 'a/one.json': valid, 'a/two.json': broken, 'b/three.json': valid, 'a/skip.txt': 'x' });
-    const result = run(['validate', 'a/*.json', 'b/**/*.json', '-f', 'json'], { cwd: dir });
+    const result = await run(['validate', 'a/*.json', 'b/**/*.json', '-f', 'json'], { cwd: dir });
     expect(result.code).toBe(1);
     const files = new Set((JSON.parse(result.stdout) as Json[]).map((f) => f.file));
     expect([...files]).toEqual(['a/two.json']);
-    expect(run(['validate', 'a/*.json', 'b/**/*.json'], { cwd: dir }).stdout).toContain('in 3 files');
+    expect((await run(['validate', 'a/*.json', 'b/**/*.json'], { cwd: dir })).stdout).toContain('in 3 files');
   });
 
-  it('walks folders for automation configs and skips other JSON with a note', () => {
+  it('walks folders for automation configs and skips other JSON with a note', async () => {
     const dir = tempDir({
       'deploy/prod/cluster.json': broken, // a config by content
       'deploy/staging.automation.json': '{"version": 1}', // a config by name
@@ -289,7 +291,7 @@ describe('dbkit validate: inputs', () => {
       'deploy/tsconfig.json': '{ // comments: not JSON, and not a config\n}', // skipped, not reported as broken
       'deploy/node_modules/pkg/x.automation.json': '{}', // never entered
     });
-    const result = run(['validate', 'deploy'], { cwd: dir });
+    const result = await run(['validate', 'deploy'], { cwd: dir });
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('deploy/api/alert.json: skipped, not an automation config');
     expect(result.stdout).toContain('deploy/tsconfig.json: skipped, not valid JSON, and not named or shaped like');
@@ -297,7 +299,7 @@ describe('dbkit validate: inputs', () => {
     expect(result.stdout).toMatch(/^deploy\/staging\.automation\.json:1:1 error DBK101/m);
     expect(result.stdout).not.toContain('node_modules');
     expect(result.stdout).toContain('in 2 files (2 skipped: not automation configs)');
-    const json = JSON.parse(run(['validate', 'deploy', '-f', 'json'], { cwd: dir }).stdout) as Json[];
+    const json = JSON.parse((await run(['validate', 'deploy', '-f', 'json'], { cwd: dir })).stdout) as Json[];
     expect([...new Set(json.map((f) => f.file))]).toEqual([
       'deploy/prod/cluster.json',
       'deploy/staging.automation.json',
@@ -318,10 +320,10 @@ describe('dbkit validate: many files', () => {
 
   it.for(['text', 'json', 'sarif'])(
     'the worker pool (--jobs 4) prints exactly what the serial path (--jobs 1) prints, in --format %s',
-    (format) => {
+    async (format) => {
       const dir = manyFiles();
-      const serial = run(['validate', 'configs', '-f', format, '--jobs', '1'], { cwd: dir });
-      const pooled = run(['validate', 'configs', '-f', format, '--jobs', '4'], { cwd: dir });
+      const serial = await run(['validate', 'configs', '-f', format, '--jobs', '1'], { cwd: dir });
+      const pooled = await run(['validate', 'configs', '-f', format, '--jobs', '4'], { cwd: dir });
       expect(serial.code).toBe(2);
       expect(pooled.code).toBe(2);
       expect(pooled.stdout).toBe(serial.stdout);
@@ -330,28 +332,28 @@ describe('dbkit validate: many files', () => {
     },
   );
 
-  it('prints no progress line when stderr is not a terminal', () => {
+  it('prints no progress line when stderr is not a terminal', async () => {
     const dir = manyFiles();
-    const result = run(['validate', 'configs', '-f', 'json', '--jobs', '2'], { cwd: dir });
+    const result = await run(['validate', 'configs', '-f', 'json', '--jobs', '2'], { cwd: dir });
     expect(result.stderr).not.toContain('validating');
   });
 });
 
 describe('dbkit --help, --version and schema', () => {
-  it('prints help and the version', () => {
-    expect(run(['--help']).stdout).toContain('dbkit validate <file|folder|glob|->');
-    expect(run(['validate', '--help']).stdout).toContain('--max-warnings');
+  it('prints help and the version', async () => {
+    expect((await run(['--help'])).stdout).toContain('dbkit validate <file|folder|glob|->');
+    expect((await run(['validate', '--help'])).stdout).toContain('--max-warnings');
     const version = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
-    expect(run(['--version']).stdout).toBe(`${version}\n`);
+    expect((await run(['--version'])).stdout).toBe(`${version}\n`);
   });
 
-  it('dbkit schema prints the automation-config schema; --out writes every schema and the catalog', () => {
-    const printed = run(['schema']);
+  it('dbkit schema prints the automation-config schema; --out writes every schema and the catalog', async () => {
+    const printed = await run(['schema']);
     expect(printed.code).toBe(0);
     const schema = JSON.parse(printed.stdout);
     expect(schema.$schema).toMatch(/json-schema\.org/);
     const dir = tempDir();
-    const written = run(['schema', '--out', 'out'], { cwd: dir });
+    const written = await run(['schema', '--out', 'out'], { cwd: dir });
     expect(written.code, written.stderr).toBe(0);
     const files = readdirSync(join(dir, 'out'));
     expect(files).toContain('automation-config.schema.json');

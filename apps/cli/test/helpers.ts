@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runTracked } from '@dbkit/test-process';
 import { afterAll } from 'vitest';
 
 export const cliRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -22,26 +22,25 @@ export interface Run {
 
 /**
  * Runs the built binary the way a user does: a child process, no TTY, and neither NO_COLOR nor FORCE_COLOR
- * unless the test sets them (vitest sets FORCE_COLOR for its own output).
+ * unless the test sets them (vitest sets FORCE_COLOR for its own output). Asynchronous, so the test's timeout can
+ * end a run that hangs, and tracked, so the process is stopped with the test file.
  */
-export function run(
+export async function run(
   args: readonly string[],
   options: { cwd?: string; input?: string; env?: Record<string, string> } = {},
-): Run {
+): Promise<Run> {
   if (!existsSync(bin)) {
     throw new Error(`${bin} is missing: build the CLI first (npx --yes pnpm@10.34.8 --filter @dbkit/cli... run build)`);
   }
   const env: Record<string, string | undefined> = { ...process.env, ...options.env };
   if (options.env?.NO_COLOR === undefined) delete env.NO_COLOR;
   if (options.env?.FORCE_COLOR === undefined) delete env.FORCE_COLOR;
-  const result = spawnSync(process.execPath, [bin, ...args], {
+  const { code, stdout, stderr } = await runTracked(process.execPath, [bin, ...args], {
     cwd: options.cwd ?? repoRoot,
-    encoding: 'utf8',
     input: options.input ?? '',
     env,
-    maxBuffer: 256 * 1024 * 1024,
   });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  return { code, stdout, stderr };
 }
 
 /** A fresh temporary folder with the given files (relative path → text). */

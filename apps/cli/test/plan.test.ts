@@ -116,9 +116,9 @@ function files(from: string, change: (doc: Json) => void): { dir: string; next: 
 }
 
 describe('dbkit plan: the replica-set example against an edited copy', () => {
-  it.for(cases)('$title exits $code', ({ from = deployed, change, code, says, at, never }) => {
+  it.for(cases)('$title exits $code', async ({ from = deployed, change, code, says, at, never }) => {
     const { dir, next } = files(from, change);
-    const result = run(['plan', 'deployed.json', 'next.json'], { cwd: dir });
+    const result = await run(['plan', 'deployed.json', 'next.json'], { cwd: dir });
     expect(result.code, result.stderr).toBe(code);
     expect(result.stderr).toBe('');
     expect(result.stdout).toContain('dbkit plan: deployed.json → next.json');
@@ -137,14 +137,14 @@ describe('dbkit plan: the replica-set example against an edited copy', () => {
     expect(result.stdout).not.toContain('\u001b[');
   });
 
-  it('keeps every secret out of all three formats', () => {
+  it('keeps every secret out of all three formats', async () => {
     const { dir } = files(withAuth, (doc) => {
       doc.version = 13;
       doc.auth.key = NEW_KEY;
       doc.auth.autoPwd = 'FAKE-plan-new-automation-password';
     });
     for (const format of ['text', 'json', 'sarif']) {
-      const result = run(['plan', 'deployed.json', 'next.json', '--format', format], { cwd: dir });
+      const result = await run(['plan', 'deployed.json', 'next.json', '--format', format], { cwd: dir });
       expect(result.code).toBe(1);
       for (const secret of [OLD_KEY, NEW_KEY, AUTO_PWD, 'FAKE-plan-new-automation-password']) {
         expect(`${result.stdout}${result.stderr}`).not.toContain(secret);
@@ -152,13 +152,13 @@ describe('dbkit plan: the replica-set example against an edited copy', () => {
     }
   });
 
-  it('marks a rename -/+ and prints its warning with it, under processes', () => {
+  it('marks a rename -/+ and prints its warning with it, under processes', async () => {
     const { dir, next } = files(deployed, (doc) => {
       doc.version = 13;
       doc.processes[2].name = 'orders-9';
       doc.replicaSets[0].members[2].host = 'orders-9';
     });
-    const result = run(['plan', 'deployed.json', 'next.json'], { cwd: dir });
+    const result = await run(['plan', 'deployed.json', 'next.json'], { cwd: dir });
     expect(result.code, result.stderr).toBe(0);
     const out = result.stdout;
     expect(out).toContain('Processes (processes[])\n-/+ process "orders-2" renamed "orders-9"\n');
@@ -168,9 +168,9 @@ describe('dbkit plan: the replica-set example against an edited copy', () => {
     expect(out).toContain('Plan: 1 to add, 3 to change, 1 to remove; 0 errors, 2 warnings.');
   });
 
-  it('says so when nothing changes', () => {
+  it('says so when nothing changes', async () => {
     const { dir } = files(deployed, () => {});
-    const result = run(['plan', 'deployed.json', 'next.json'], { cwd: dir });
+    const result = await run(['plan', 'deployed.json', 'next.json'], { cwd: dir });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('No changes');
     expect(result.stdout).toContain('Plan: 0 to add, 0 to change, 0 to remove; 0 errors, 0 warnings.');
@@ -182,13 +182,13 @@ describe('dbkit plan: json and sarif', () => {
     doc.version = 11;
   };
 
-  it('json is the plan with a file, line and column for every path', () => {
+  it('json is the plan with a file, line and column for every path', async () => {
     const { dir, next } = files(deployed, (doc) => {
       doc.version = 13;
       addMember(doc, 3, 1);
       addMember(doc, 4, 1);
     });
-    const result = run(['plan', 'deployed.json', 'next.json', '--format', 'json'], { cwd: dir });
+    const result = await run(['plan', 'deployed.json', 'next.json', '--format', 'json'], { cwd: dir });
     expect(result.code).toBe(0);
     const plan = JSON.parse(result.stdout);
     expect(plan.from).toBe('deployed.json');
@@ -208,16 +208,16 @@ describe('dbkit plan: json and sarif', () => {
     expect(d.line).toBe(lineOf(next, '"members": ['));
   });
 
-  it('json places related information in the other file', () => {
+  it('json places related information in the other file', async () => {
     const { dir } = files(deployed, lowered);
-    const plan = JSON.parse(run(['plan', 'deployed.json', 'next.json', '-f', 'json'], { cwd: dir }).stdout);
+    const plan = JSON.parse((await run(['plan', 'deployed.json', 'next.json', '-f', 'json'], { cwd: dir })).stdout);
     expect(plan.diagnostics[0]).toMatchObject({ code: 'DBK601', file: 'next.json', line: 2, column: 14 });
     expect(plan.diagnostics[0].related[0]).toMatchObject({ document: 'from', file: 'deployed.json', line: 2 });
   });
 
-  it('sarif is SARIF 2.1.0 with one result per diagnostic, placed in its file', () => {
+  it('sarif is SARIF 2.1.0 with one result per diagnostic, placed in its file', async () => {
     const { dir } = files(deployed, lowered);
-    const result = run(['plan', 'deployed.json', 'next.json', '--format', 'sarif'], { cwd: dir });
+    const result = await run(['plan', 'deployed.json', 'next.json', '--format', 'sarif'], { cwd: dir });
     expect(result.code).toBe(1);
     const sarif = JSON.parse(result.stdout);
     expect(sarif.version).toBe('2.1.0');
@@ -244,9 +244,9 @@ describe('dbkit plan: stdin', () => {
   it.for([
     { title: 'the new revision', args: ['deployed.json', '-'], input: next, header: 'deployed.json → <stdin>' },
     { title: 'the deployed revision', args: ['-', 'next.json'], input: deployed, header: '<stdin> → next.json' },
-  ])('reads $title from -', ({ args, input, header }) => {
+  ])('reads $title from -', async ({ args, input, header }) => {
     const dir = tempDir({ 'deployed.json': deployed, 'next.json': next });
-    const result = run(['plan', ...args], { cwd: dir, input });
+    const result = await run(['plan', ...args], { cwd: dir, input });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(`dbkit plan: ${header}`);
     expect(result.stdout).toContain('  + process "orders-3" added');
@@ -290,7 +290,7 @@ describe('dbkit plan: refusing to plan', () => {
       args: ['deployed.json', 'deployed.json', '--colour'],
       stderr: 'unknown option --colour',
     },
-  ])('$title exits 2 with one line', ({ args, stderr }) => {
+  ])('$title exits 2 with one line', async ({ args, stderr }) => {
     const dir = tempDir({
       'deployed.json': deployed,
       'comma.json': '{\n  "version": 13,\n  "processes": [1,]\n}\n',
@@ -298,7 +298,7 @@ describe('dbkit plan: refusing to plan', () => {
       'array.json': '[]\n',
       'sub/keep.json': '{}\n',
     });
-    const result = run(['plan', ...args], { cwd: dir });
+    const result = await run(['plan', ...args], { cwd: dir });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(stderr);
@@ -307,13 +307,13 @@ describe('dbkit plan: refusing to plan', () => {
 });
 
 describe('dbkit plan: help and colour', () => {
-  it('dbkit --help lists plan, and dbkit plan --help documents it', () => {
-    expect(run(['--help']).stdout).toContain('dbkit plan OLD NEW');
+  it('dbkit --help lists plan, and dbkit plan --help documents it', async () => {
+    expect((await run(['--help'])).stdout).toContain('dbkit plan OLD NEW');
     for (const args of [
       ['plan', '--help'],
       ['help', 'plan'],
     ]) {
-      const result = run(args);
+      const result = await run(args);
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('Usage: dbkit plan OLD NEW');
       expect(result.stdout).toContain('--format <text|json|sarif>');
@@ -330,13 +330,13 @@ describe('dbkit plan: help and colour', () => {
       args: ['--no-color'],
       colored: false,
     },
-  ])('$title', ({ env, args, colored }) => {
+  ])('$title', async ({ env, args, colored }) => {
     const { dir } = files(deployed, (doc) => {
       doc.version = 13;
       addMember(doc, 3, 0);
       doc.processes[0].args2_6.net.tls = { mode: 'requireTLS' };
     });
-    const result = run(['plan', 'deployed.json', 'next.json', ...args], { cwd: dir, env });
+    const result = await run(['plan', 'deployed.json', 'next.json', ...args], { cwd: dir, env });
     if (colored) {
       expect(result.stdout).toContain('\u001b[32m  +\u001b[0m process "orders-3" added');
       expect(result.stdout).toContain('\u001b[33m  ~\u001b[0m');

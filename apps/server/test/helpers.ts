@@ -2,9 +2,9 @@
  * Test support: a service on a free loopback port with a frozen clock, a minimal Digest client built on core's
  * functions (so tests can also send deliberately wrong answers), and curl.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { computeDigestResponse, parseDigestChallenge } from '@dbkit/core';
+import { runTracked } from '@dbkit/test-process';
 import { Clock } from '../src/clock.js';
 import { createServer, type DbkitServer, type ServerOptions, seedState } from '../src/index.js';
 import type { ServiceState, StoredGroup } from '../src/state.js';
@@ -139,13 +139,10 @@ export class DigestClient {
 
 export type CurlResult = { readonly code: number | null; readonly stdout: string; readonly stderr: string };
 
-/** Runs the machine's curl (a client no one here wrote). */
-export function curl(args: readonly string[]): Promise<CurlResult> {
-  return new Promise((resolve) => {
-    execFile('curl', ['-sS', ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
+/** Runs the machine's curl (a client no one here wrote); a curl ended by a signal counts as exit code 1. */
+export async function curl(args: readonly string[]): Promise<CurlResult> {
+  const { code, stdout, stderr } = await runTracked('curl', ['-sS', ...args]);
+  return { code: code ?? 1, stdout, stderr };
 }
 
 /** Splits `curl -i` output into the last response's status, headers (lower-case names) and body. */

@@ -1,20 +1,25 @@
 /**
  * A real VS Code for the end-to-end tests: code-server (VS Code 1.139 served to a browser) with the packaged
  * .vsix installed in a fresh extensions folder, a fresh user-data folder and a fixture workspace, driven through
- * Debian's Chromium by playwright-core. code-server runs in its own session (`detached` is `setsid`) and is
- * stopped by its process group: it leaves child processes (file watcher, extension host, agent host) behind
- * otherwise.
+ * Debian's Chromium by playwright-core. code-server is tracked (`@dbkit/test-process`): it runs in a process group of
+ * its own and is stopped with it, since it leaves child processes (file watcher, extension host, agent host) behind
+ * otherwise, and after the test file at the latest, even when the hook that launched it fails or times out.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { CHROMIUM_ARGS } from '@dbkit/browser-test';
+import { runTracked, spawnTracked, stopProcess } from '@dbkit/test-process';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
-const run = promisify(execFile);
+/** Runs a command to its end; rejects with what it printed when it fails. */
+async function run(command: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }) {
+  const result = await runTracked(command, args, options);
+  if (result.code !== 0) {
+    throw new Error(`${command} ${args.join(' ')} ended with ${result.code ?? result.signal}:\n${result.stderr}`);
+  }
+}
 
 export const PACKAGE_DIR = resolve(import.meta.dirname, '..');
 export const REPO_ROOT = resolve(PACKAGE_DIR, '../..');
@@ -40,10 +45,7 @@ export async function packageExtension(dir: string): Promise<string> {
     scripts: { package: string };
   };
   const [command, ...args] = manifest.scripts.package.split(/\s+/);
-  await run(join(PACKAGE_DIR, 'node_modules', '.bin', command!), [...args, '--out', out], {
-    cwd: PACKAGE_DIR,
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  await run(join(PACKAGE_DIR, 'node_modules', '.bin', command!), [...args, '--out', out], { cwd: PACKAGE_DIR });
   return out;
 }
 
@@ -146,7 +148,7 @@ export async function launchVsCode({ tools, vsix, fillWorkspace, settings }: Lau
 
   const port = await freePort();
   let log = '';
-  const server: ChildProcess = spawn(
+  const server = spawnTracked(
     tools.codeServer,
     [
       ...common,
@@ -160,7 +162,7 @@ export async function launchVsCode({ tools, vsix, fillWorkspace, settings }: Lau
       '--disable-getting-started-override',
       workspace,
     ],
-    { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   server.stdout?.on('data', (chunk) => {
     log += String(chunk);
@@ -168,15 +170,6 @@ export async function launchVsCode({ tools, vsix, fillWorkspace, settings }: Lau
   server.stderr?.on('data', (chunk) => {
     log += String(chunk);
   });
-  const stopServer = () => {
-    if (server.pid === undefined || server.exitCode !== null) return;
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
-  };
-
   let browser: Browser | undefined;
   try {
     await waitFor(
@@ -202,28 +195,13 @@ export async function launchVsCode({ tools, vsix, fillWorkspace, settings }: Lau
       logs: () => log,
       async close() {
         await opened.close().catch(() => undefined);
-        stopServer();
-        await waitFor(
-          'code-server to stop',
-          () => server.exitCode !== null || server.signalCode !== null,
-          10_000,
-        ).catch(() => {
-          if (server.pid !== undefined) process.kill(-server.pid, 'SIGKILL');
-        });
-        // Its children share the process group: make sure none is left.
-        if (server.pid !== undefined) {
-          try {
-            process.kill(-server.pid, 'SIGKILL');
-          } catch {
-            // The group is empty.
-          }
-        }
+        await stopProcess(server, 10_000);
         if (process.env.DBKIT_E2E_KEEP !== '1') rmSync(root, { recursive: true, force: true });
       },
     };
   } catch (error) {
     await browser?.close().catch(() => undefined);
-    stopServer();
+    await stopProcess(server);
     throw error;
   }
 }

@@ -6,6 +6,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, ensureChromium } from '@dbkit/browser-test';
+import { stopProcess } from '@dbkit/test-process';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { PACKAGE_DIR, startServer } from '../test/serverHarness.ts';
 
@@ -46,8 +47,7 @@ export async function startSession(options: SessionOptions = {}): Promise<Sessio
     },
     async close() {
       await browser.close().catch(() => undefined);
-      server.child.kill('SIGTERM');
-      await server.exited;
+      await stopProcess(server.child);
     },
   };
 }

@@ -2,8 +2,9 @@
  * A real dbkit service for the end-to-end tests: `apps/server/dist/main.js`, in memory, on a free port, seeded;
  * its URL and the projects' key pairs read from what it prints, as a user reads them.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { spawnTracked, stopProcess } from '@dbkit/test-process';
 import { PACKAGE_DIR } from '../test/serverHarness.ts';
 
 export const SERVER_MAIN = resolve(PACKAGE_DIR, '..', 'server', 'dist', 'main.js');
@@ -22,8 +23,12 @@ export interface Service {
   stop(): Promise<void>;
 }
 
+/**
+ * Starts the service and resolves once it has printed its start-up text (the hook's timeout bounds the wait); it is
+ * stopped after the test file at the latest, even when the hook that started it fails or times out.
+ */
 export async function startService(args: readonly string[] = []): Promise<Service> {
-  const child = spawn(process.execPath, [SERVER_MAIN, '--in-memory', '--port', '0', '--seed', '1', ...args], {
+  const child = spawnTracked(process.execPath, [SERVER_MAIN, '--in-memory', '--port', '0', '--seed', '1', ...args], {
     env: { ...process.env, PORT: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -32,17 +37,12 @@ export async function startService(args: readonly string[] = []): Promise<Servic
   child.stderr?.on('data', (chunk: Buffer) => {
     err += chunk.toString();
   });
-  const exited = new Promise<void>((done) => child.on('exit', () => done()));
   const ready = await new Promise<string>((found, failed) => {
-    const timer = setTimeout(() => failed(new Error(`dbkit-server printed no URL: ${out} ${err}`)), 20_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.includes('Press Ctrl-C to stop.')) {
-        clearTimeout(timer);
-        found(out);
-      }
+      if (out.includes('Press Ctrl-C to stop.')) found(out);
     });
-    void exited.then(() => failed(new Error(`dbkit-server exited: ${err}`)));
+    child.on('exit', () => failed(new Error(`dbkit-server exited: ${out} ${err}`)));
   });
   const url = /dbkit server: (http:\/\/[^/\s]+)/.exec(ready)?.[1];
   if (url === undefined) throw new Error(`no URL in: ${ready}`);
@@ -51,13 +51,5 @@ export async function startService(args: readonly string[] = []): Promise<Servic
     publicKey: m[2]!,
     privateKey: m[3]!,
   }));
-  return {
-    child,
-    url,
-    projects,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { child, url, projects, stop: () => stopProcess(child) };
 }

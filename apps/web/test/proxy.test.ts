@@ -3,14 +3,14 @@
 // every failure (no service configured, service down, a bad URL) is a clear answer or one line and exit code 2.
 import { createServer } from 'node:net';
 import { createClient, DbkitApiError } from '@dbkit/client';
+import { stopProcess } from '@dbkit/test-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Project, type Service, startService } from '../e2e/service.ts';
 import { run, startServer } from './serverHarness.ts';
 
 type Web = Awaited<ReturnType<typeof startServer>>;
 const stop = async (web: Web | undefined) => {
-  web?.child.kill('SIGTERM');
-  await web?.exited;
+  if (web !== undefined) await stopProcess(web.child);
 };
 
 /** A port nothing listens on: taken, then released. */

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { resolve } from 'node:path';
+import { stopProcess } from '@dbkit/test-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSchemaFiles } from '../site/schemaFiles.ts';
 import { PACKAGE_DIR, run, startServer } from './serverHarness.ts';
@@ -16,8 +17,7 @@ describe('the schema site and the playground over HTTP', () => {
     server = await startServer();
   });
   afterAll(async () => {
-    server.child.kill('SIGTERM');
-    await server.exited;
+    if (server !== undefined) await stopProcess(server.child);
   });
 
   it('serves every schema file at the path of its $id', () => {

@@ -28,16 +28,13 @@ describe('on damaged examples, the schema reports no error that core does not', 
     return [...places.values()];
   };
 
-  // About 2 s each alone; CI runs every package's tests at once on two cores, where one took 28 s.
-  const HEAVY = { timeout: 120_000 };
-
-  it.for(files)('%s: every property the schema declares, given each kind of value or deleted', HEAVY, (file) => {
+  it.for(files)('%s: every property the schema declares, given each kind of value or deleted', (file) => {
     expect(uncoveredIn(directedDamage(automationConfigSchema, readJson(join(automationExamplesDir, file))))).toEqual(
       [],
     );
   });
 
-  it('seeded random edits of every example (2 000 documents)', HEAVY, () => {
+  it('seeded random edits of every example (2 000 documents)', () => {
     const bases = files.map((file) => readJson(join(automationExamplesDir, file)));
     function* damaged(): Generator<readonly [string, unknown]> {
       for (let seed = 1; seed <= 2000; seed++) {

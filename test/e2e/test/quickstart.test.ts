@@ -2,25 +2,20 @@
  * The README's second command as a user runs it: `dbkit validate examples` (what `npm run demo` runs after building),
  * and the follow-up command the README suggests for the valid examples only.
  */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { runTracked } from '@dbkit/test-process';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers.js';
 
 const dbkit = join(repoRoot, 'apps', 'cli', 'dist', 'main.js');
 
-function run(args: readonly string[]) {
-  const result = spawnSync(process.execPath, [dbkit, ...args], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+/** The built CLI as a child process; asynchronous, so the test's timeout can end a run that hangs. */
+const run = (args: readonly string[]) =>
+  runTracked(process.execPath, [dbkit, ...args], { cwd: repoRoot, env: { ...process.env, NO_COLOR: '1' } });
 
 describe("the README's main job (dbkit validate examples)", () => {
-  it('shows the ten deliberate mistakes with code frames, a summary, and exits 1', () => {
-    const { code, stdout, stderr } = run(['validate', 'examples']);
+  it('shows the ten deliberate mistakes with code frames, a summary, and exits 1', async () => {
+    const { code, stdout, stderr } = await run(['validate', 'examples']);
     expect(stderr).toBe('');
     expect(code).toBe(1);
     expect(stdout).toContain(
@@ -35,14 +30,14 @@ describe("the README's main job (dbkit validate examples)", () => {
     );
   });
 
-  it('never prints a secret of the examples, masked in the code frame instead', () => {
-    const { stdout } = run(['validate', 'examples']);
+  it('never prints a secret of the examples, masked in the code frame instead', async () => {
+    const { stdout } = await run(['validate', 'examples']);
     expect(stdout).toContain('"initPwd": "********"');
     expect(stdout).not.toMatch(/FAKE-/);
   });
 
-  it('exits 0 on the four valid examples', () => {
-    const { code, stdout, stderr } = run(['validate', 'examples/automation/*.automation.json']);
+  it('exits 0 on the four valid examples', async () => {
+    const { code, stdout, stderr } = await run(['validate', 'examples/automation/*.automation.json']);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toBe('✔ 0 errors, 0 warnings in 4 files\n');

@@ -3,9 +3,9 @@
  * free loopback port, and the built binary run as a child process, asynchronously so that the service in this
  * process can answer it. Every run checks that the private key appears in neither stdout nor stderr.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { Clock, createServer, type DbkitServer, type ServiceState } from '@dbkit/server';
+import { runTracked } from '@dbkit/test-process';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { bin, type Run, repoRoot } from '../helpers.js';
 
@@ -107,7 +107,7 @@ export const SCRIPT = ['/usr/bin/script', '/bin/script'].find((path) => existsSy
  * Runs the built binary with `env` on top of the process's (minus any `DBKIT_*` and colour variables); with
  * `terminal`, on a pseudo-terminal through `script`, whose output (stdout and stderr together) is in `stdout`.
  */
-export function dbkit(
+export async function dbkit(
   args: readonly string[],
   options: { env?: Record<string, string>; cwd?: string; terminal?: boolean } = {},
 ): Promise<Run> {
@@ -122,26 +122,12 @@ export function dbkit(
     if (!name.startsWith('DBKIT_') && name !== 'NO_COLOR' && name !== 'FORCE_COLOR') env[name] = value;
   }
   Object.assign(env, options.env);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd: options.cwd ?? repoRoot, env, stdio: 'pipe' });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
-    child.stdin.end();
-    child.on('error', reject);
-    child.on('close', (code) => {
-      for (const secret of SECRETS) {
-        expect(stdout, 'a private key on stdout').not.toContain(secret);
-        expect(stderr, 'a private key on stderr').not.toContain(secret);
-      }
-      resolve({ code, stdout, stderr });
-    });
-  });
+  const { code, stdout, stderr } = await runTracked(command, commandArgs, { cwd: options.cwd ?? repoRoot, env });
+  for (const secret of SECRETS) {
+    expect(stdout, 'a private key on stdout').not.toContain(secret);
+    expect(stderr, 'a private key on stderr').not.toContain(secret);
+  }
+  return { code, stdout, stderr };
 }
 
 /** The lines of a table, each split on runs of two or more spaces. */

@@ -2,20 +2,14 @@
  * `dbkit-server` run as a user runs it: it prints its URL and a key pair, curl --digest works with what it printed,
  * Ctrl-C stops it cleanly, a busy port or a bad flag gets one clear line and exit code 2.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseArguments } from '../../src/cli.js';
 import { curl } from '../helpers.js';
-import { firstProject, runProcess, type Started, startProcess } from './helpers.js';
-
-const running: Started[] = [];
-afterAll(() => {
-  for (const started of running) started.child.kill('SIGKILL');
-});
+import { firstProject, runProcess, startProcess } from './helpers.js';
 
 describe('dbkit-server', () => {
   it('prints its URL, the projects and a curl line that works as printed; Ctrl-C exits 0 [spec:auth-key-pairs]', async () => {
     const started = await startProcess(['--port', '0', '--seed', '7', '--in-memory']);
-    running.push(started);
     const { id, credentials } = firstProject(started.stdout());
     const tryLine = /try: (curl .*)$/m.exec(started.stdout())?.[1] ?? '';
     expect(tryLine).toContain(`--digest -u ${credentials}`);
@@ -34,7 +28,6 @@ describe('dbkit-server', () => {
 
   it('PORT chooses the port; a busy port gets one line and exit 2', async () => {
     const first = await startProcess(['--in-memory'], { PORT: '0' });
-    running.push(first);
     const port = new URL(first.url).port;
     const second = await runProcess(['--in-memory'], { PORT: port });
     expect(second.code).toBe(2);

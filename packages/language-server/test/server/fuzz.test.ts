@@ -74,5 +74,5 @@ describe('the server under random edits', () => {
     expect(client.stderr()).toBe('');
     expect(client.logs().filter((message) => message.includes('failed'))).toEqual([]);
     expect(await client.shutdown()).toBe(0);
-  }, 120_000);
+  });
 });

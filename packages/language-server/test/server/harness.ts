@@ -1,9 +1,11 @@
 /**
  * A real LSP client for tests: spawns the built `dbkit-language-server --stdio` and speaks JSON-RPC to it over its
- * stdin/stdout with vscode-languageserver-protocol, as an editor does.
+ * stdin/stdout with vscode-languageserver-protocol, as an editor does. The server is tracked
+ * (`@dbkit/test-process`): it is stopped after the test file at the latest, even when the hook starting it fails.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { spawnTracked } from '@dbkit/test-process';
 import {
   type ClientCapabilities,
   createProtocolConnection,
@@ -46,7 +48,7 @@ export async function startServer(
   capabilities: ClientCapabilities = DEFAULT_CAPABILITIES,
   initializationOptions?: unknown,
 ): Promise<TestClient> {
-  const child = spawn(process.execPath, [SERVER_BIN, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawnTracked(process.execPath, [SERVER_BIN, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;

@@ -100,5 +100,5 @@ describe.for(SOURCES)('fuzz %s', (name) => {
         throw new Error(`${where}: ${error instanceof Error ? error.stack : String(error)}`);
       }
     }
-  }, 120_000);
+  });
 });

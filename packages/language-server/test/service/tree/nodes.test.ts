@@ -41,8 +41,8 @@ const property = (object: ASTNode | undefined, index: number): PropertyASTNode =
   return object.properties[index]!;
 };
 
-/** A new turn of the event loop, after the node cache's clearing timer (0 ms). */
-const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 5));
+/** A new turn of the event loop, after the node cache's clearing timer: timers of one delay run in the order set. */
+const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('nodeOf: one object per slot within a task', () => {
   it.for([
