@@ -1,6 +1,6 @@
 // The worker's automation-config features as the page uses them: documents edited in place by monaco's changes,
 // diagnostics equal to those of the same text opened fresh, and completion answers capped for monaco's widget.
-import { createLanguageService, getCompletion } from '@dbkit/language-server/service';
+import { createLanguageService } from '@dbkit/language-server/service';
 import { describe, expect, it } from 'vitest';
 import { automationFeatures, MAX_COMPLETION_ITEMS } from '../src/worker/automationFeatures.ts';
 import { applyChanges, openDocument } from '../src/worker/documents.ts';
@@ -42,7 +42,7 @@ describe('completion in the playground', () => {
     expect(list?.isIncomplete).toBe(incomplete);
     // The service's own answer, best first: the playground keeps its head, in its order.
     const service = createLanguageService({ markdown: true, snippets: true });
-    const full = await getCompletion(service.parse(open.document), position, service.context);
+    const full = await service.doComplete(service.parse(open.document), position);
     const labels = (list?.items ?? []).map((item) => item.label);
     expect(labels).toEqual((full?.items ?? []).slice(0, MAX_COMPLETION_ITEMS).map((item) => item.label));
     expect(labels).toContain('"bench-shard0-0"');

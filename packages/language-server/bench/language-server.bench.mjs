@@ -20,14 +20,12 @@ import { generateConfig, serialize } from '../../core/bench/generate.mjs';
 
 const dist = (path) => new URL(`../dist/${path}`, import.meta.url).href;
 const { TextModel } = await import(dist('service/textModel.js'));
-const { createLanguageService, getCompletion, getDiagnostics } = await import(dist('service/index.js')).catch(
-  (error) => {
-    console.error(
-      `Cannot load the built service (${error.message}). Build first: npx pnpm@10.34.8 --filter @dbkit/language-server run build`,
-    );
-    process.exit(1);
-  },
-);
+const { createLanguageService } = await import(dist('service/index.js')).catch((error) => {
+  console.error(
+    `Cannot load the built service (${error.message}). Build first: npx pnpm@10.34.8 --filter @dbkit/language-server run build`,
+  );
+  process.exit(1);
+});
 const { getLanguageService } = await import('vscode-json-languageservice');
 const { TextDocument } = await import('vscode-languageserver-textdocument');
 const { automationConfigSchema } = await import('@dbkit/schema');
@@ -95,7 +93,7 @@ async function runCase(spec) {
   const dbkitMs = await measure(spec.iterations, (i) => {
     const service = createLanguageService();
     const doc = service.parse(TextDocument.create(uri, 'json', i ?? 0, text));
-    diagnosticsCount = getDiagnostics(doc).length;
+    diagnosticsCount = service.doValidation(doc).length;
   });
   const jsonlsMs = await measure(Math.min(spec.iterations, 3), async () => {
     const document = TextDocument.create(uri, 'json', 1, text);
@@ -117,7 +115,7 @@ async function runCase(spec) {
     // The typed prefix (`bench-shar`…) keeps matching thousands of processes, so every answer is a full one.
     document.edit({ start: offset, end: offset, text: TYPED[(i + 1) % TYPED.length] }, document.version + 1);
     const typed = service.update(document, { start: offset, end: offset, newLength: 1 });
-    const list = await getCompletion(typed, document.positionAt(offset + 1), service.context);
+    const list = await service.doComplete(typed, document.positionAt(offset + 1));
     items = list?.items.length ?? 0;
   });
   const jsonDocument = TextDocument.create(uri, 'json', 1, text);

@@ -1,10 +1,10 @@
 /**
  * Test helpers shared by the service tests: `|` marks the cursor in a document's text (as in
- * vscode-json-languageservice's tests), and `parsed()` gives the parsed document a feature takes.
+ * vscode-json-languageservice's tests), and `parsed()` gives the parsed document the service's verbs take.
  */
 import { readFileSync } from 'node:fs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ParsedDocument } from '../src/service/document.js';
+import type { ParsedDocument, ServedDocument } from '../src/service/document.js';
 import { createLanguageService, type LanguageServiceOptions } from '../src/service/languageService.js';
 
 export const TEST_URI = 'file:///work/test.automation.json';
@@ -22,9 +22,17 @@ export function cursor(marked: string): { text: string; offset: number } {
 export function parsed(text: string, options: LanguageServiceOptions = {}, uri = TEST_URI) {
   const service = createLanguageService(options);
   const document = TextDocument.create(uri, 'json', 1, text);
-  const doc: ParsedDocument = service.parse(document);
-  return { service, document, doc, context: service.context };
+  const doc = internals(service.parse(document));
+  return { service, document, doc };
 }
+
+/** The service's side of a document it handed out, for tests of what it builds (the tree, the reference graph). */
+export function internals(doc: ServedDocument): ParsedDocument {
+  return doc as ParsedDocument;
+}
+
+/** A token already cancelled: every verb then gives its empty answer. */
+export const CANCELLED = { isCancellationRequested: true } as const;
 
 /** A parsed document with a cursor: `|` in `marked` gives `offset` and `position`. */
 export function atCursor(marked: string, options: LanguageServiceOptions = {}) {

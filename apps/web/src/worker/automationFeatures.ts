@@ -1,24 +1,9 @@
 /**
- * Automation configs: every feature of `@dbkit/language-server`'s transport-free service, the same functions the
- * LSP server calls. The last diagnostics of each document are kept, so a quick-fix request needs only a range.
+ * Automation configs: every verb of `@dbkit/language-server`'s transport-free service, the same ones the LSP server
+ * calls. The last diagnostics of each document are kept, so a quick-fix request needs only a range.
  * After diagnostics, the document is warmed up for the next keystroke (`scheduleWarmUp`), as the LSP server does.
  */
-import {
-  createLanguageService,
-  format,
-  getCodeActions,
-  getCompletion,
-  getDefinition,
-  getDiagnostics,
-  getDocumentSymbols,
-  getFoldingRanges,
-  getHover,
-  getReferences,
-  prepareRename,
-  rename,
-  resolveCompletionItem,
-  scheduleWarmUp,
-} from '@dbkit/language-server/service';
+import { createLanguageService } from '@dbkit/language-server/service';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { type Features, FOLDING_RANGE_LIMIT } from './features.js';
@@ -36,7 +21,7 @@ const overlaps = (a: Range, b: Range) => !before(a.end, b.start) && !before(b.en
 export const MAX_COMPLETION_ITEMS = 200;
 
 export function automationFeatures(): Features {
-  const service = createLanguageService({ markdown: true, snippets: true });
+  const service = createLanguageService({ markdown: true, snippets: true, foldingRangeLimit: FOLDING_RANGE_LIMIT });
   const lastDiagnostics = new Map<string, Diagnostic[]>();
   /** The newest version of each document: a warm-up for an older one is skipped. */
   const latest = new Map<string, TextDocument>();
@@ -44,16 +29,17 @@ export function automationFeatures(): Features {
   return {
     diagnostics(document) {
       const parsed = parse(document);
-      const diagnostics = getDiagnostics(parsed);
+      const diagnostics = service.doValidation(parsed);
       lastDiagnostics.set(document.uri, diagnostics);
       // Once the markers are out, what the next keystroke's completion needs (the tree, the reference graph) is
       // built while the user reads them, as the LSP server does; an edit then updates it instead of parsing again.
       // The model is edited in place: the version says whether it is still the one validated.
       const version = document.version;
       latest.set(document.uri, document);
-      scheduleWarmUp(parsed, undefined, {
+      service.scheduleWarmUp(parsed, {
         schedule: (task) => setTimeout(task),
         isCurrent: () => latest.get(document.uri) === document && document.version === version,
+        rehearse: false,
       });
       return diagnostics;
     },
@@ -67,30 +53,34 @@ export function automationFeatures(): Features {
       lastDiagnostics.delete(uri);
     },
     async completion(document, { position }) {
-      const list = await getCompletion(parse(document), position, service.context);
+      const list = await service.doComplete(parse(document), position);
       // The best matches come first; the rest are asked for again as the user types (isIncomplete).
       return list === null || list.items.length <= MAX_COMPLETION_ITEMS
         ? list
         : { isIncomplete: true, items: list.items.slice(0, MAX_COMPLETION_ITEMS) };
     },
-    resolveCompletion: (document, { item }) => resolveCompletionItem(parse(document), item, service.context),
-    hover: (document, { position }) => getHover(parse(document), position, service.context),
-    definition: (document, { position }) => getDefinition(parse(document), document.offsetAt(position)),
-    references: (document, { position }) => getReferences(parse(document), document.offsetAt(position), true),
+    resolveCompletion: (document, { item }) => service.doResolve(parse(document), item),
+    hover: (document, { position }) => service.doHover(parse(document), position),
+    definition: (document, { position }) => service.findDefinition(parse(document), position),
+    references: (document, { position }) =>
+      service.findReferences(parse(document), position, { includeDeclaration: true }),
     prepareRename(document, { position }) {
-      const result = prepareRename(parse(document), document.offsetAt(position));
-      return result.ok ? { range: result.range, placeholder: result.placeholder } : { reason: result.reason };
+      // Null answers a cancelled request, and the page never cancels one.
+      const result = service.prepareRename(parse(document), position);
+      if (result === null || !result.ok) return { reason: result?.reason ?? '' };
+      return { range: result.range, placeholder: result.placeholder };
     },
     rename(document, { position, newName }) {
-      const result = rename(parse(document), document.offsetAt(position), newName);
-      return result.ok ? result.edit : { reason: result.reason };
+      const result = service.doRename(parse(document), position, newName);
+      if (result === null || !result.ok) return { reason: result?.reason ?? '' };
+      return result.edit;
     },
     codeActions(document, { range }) {
       const diagnostics = (lastDiagnostics.get(document.uri) ?? []).filter((d) => overlaps(d.range, range));
-      return diagnostics.length === 0 ? [] : getCodeActions(parse(document), range, diagnostics);
+      return diagnostics.length === 0 ? [] : service.getCodeActions(parse(document), range, { diagnostics });
     },
-    documentSymbols: (document) => getDocumentSymbols(parse(document), service.context),
-    foldingRanges: (document) => getFoldingRanges(parse(document), service.context, FOLDING_RANGE_LIMIT),
-    format: (document, { range, options }) => format(parse(document), range, options, service.context),
+    documentSymbols: (document) => service.findDocumentSymbols(parse(document)),
+    foldingRanges: (document) => service.getFoldingRanges(parse(document)),
+    format: (document, { range, options }) => service.format(parse(document), range, options),
   };
 }

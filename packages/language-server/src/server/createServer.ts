@@ -1,8 +1,8 @@
 /**
  * The LSP server over any connection (Node stdio/IPC/socket, or a browser worker): documents, configuration,
  * diagnostics (pushed, debounced, or pulled with LSP 3.17) and one thin handler per feature. Every handler
- * resolves the parsed document, calls its feature in the service, and returns; an exception is logged and becomes
- * an empty answer, never a crash.
+ * resolves the served document and calls its verb of the language service with the request's token; an exception
+ * is logged and becomes an empty answer, never a crash.
  */
 import {
   CodeActionKind,
@@ -16,23 +16,13 @@ import {
   TextDocumentSyncKind,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { type ParsedDocument, parseDocument } from '../service/document.js';
-import { getCodeActions } from '../service/features/codeActions.js';
+import type { ServedDocument } from '../service/document.js';
 import type { ItemDefault } from '../service/features/completion/compact.js';
-import { getCompletion, resolveCompletionItem } from '../service/features/completion.js';
-import { getDefinition } from '../service/features/definition.js';
-import { byPosition, getDiagnostics, getDuplicateKeyDiagnostics } from '../service/features/diagnostics.js';
-import { getDocumentSymbols } from '../service/features/documentSymbols.js';
-import { getFoldingRanges } from '../service/features/folding.js';
-import { format } from '../service/features/formatting.js';
-import { getHover } from '../service/features/hover.js';
+import { byPosition } from '../service/features/diagnostics.js';
 import { getPlan, type PlanParams, type PlanResult } from '../service/features/plan.js';
-import { getReferences } from '../service/features/references.js';
-import { prepareRename, rename } from '../service/features/rename.js';
-import { getSelectionRanges } from '../service/features/selectionRanges.js';
+import type { PrepareRenameResult, RenameResult } from '../service/features/rename.js';
 import { createLanguageService, type LanguageService } from '../service/languageService.js';
 import { DEFAULT_SELECTION } from '../service/selection.js';
-import { scheduleWarmUp } from '../service/warmUp.js';
 import { listenToDocuments } from './documents.js';
 import { createIdleCollection } from './idleCollection.js';
 import { readSettings, type ServerSettings } from './settings.js';
@@ -87,7 +77,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   let lastChanged = 0;
   const idle = createIdleCollection(options.collectGarbage, () => Math.max(lastAnswered, lastChanged));
   /** The length of a document's text (its offset at the end). */
-  const lengthOf = (doc: ParsedDocument): number =>
+  const lengthOf = (doc: ServedDocument): number =>
     doc.textDocument.offsetAt({ line: doc.textDocument.lineCount, character: 0 });
 
   /** Runs a handler; a failure is logged with the request's name and answered with `fallback`. */
@@ -95,21 +85,46 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     try {
       return await run();
     } catch (error) {
-      if (error instanceof ResponseError) throw error;
-      connection.console.error(
-        `${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-      return fallback;
+      return failed(name, error, fallback);
     } finally {
       lastAnswered = performance.now();
     }
   }
 
+  /** A handler's failure: LSP errors go to the client as they are, others are logged and answered `fallback`. */
+  function failed<T>(name: string, error: unknown, fallback: T): T {
+    if (error instanceof ResponseError) throw error;
+    connection.console.error(
+      `${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    return fallback;
+  }
+
   /** The parsed document when dbkit serves it; undefined for unknown and other documents. */
-  function served(uri: string): ParsedDocument | undefined {
+  function served(uri: string): ServedDocument | undefined {
     const document = documents.get(uri);
     if (document === undefined || !service.isAutomationConfig(document)) return undefined;
     return service.parse(document);
+  }
+
+  /**
+   * A handler over the served document of `uri`, guarded as `safe` guards (without a closure of its own: it runs on
+   * every keystroke's completion); `fallback` for a document dbkit does not serve.
+   */
+  async function onServed<T>(
+    name: string,
+    fallback: T,
+    uri: string,
+    run: (doc: ServedDocument) => T | Promise<T>,
+  ): Promise<T> {
+    try {
+      const doc = served(uri);
+      return doc === undefined ? fallback : await run(doc);
+    } catch (error) {
+      return failed(name, error, fallback);
+    } finally {
+      lastAnswered = performance.now();
+    }
   }
 
   function publishDiagnostics(uri: string): void {
@@ -120,7 +135,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       const doc = served(uri);
       const version = document.version;
       // Syntax and core's rules go out first; keys given twice in valid JSON follow, from the warm-up's tree.
-      const first = doc ? getDiagnostics(doc, { duplicateKeys: false }) : [];
+      const first = doc ? service.doValidation(doc, { duplicateKeys: false }) : [];
       void connection.sendDiagnostics({ uri, version, diagnostics: first });
       if (doc !== undefined) warmUpLater(doc, first);
     });
@@ -134,15 +149,15 @@ export function createServer(connection: Connection, options: ServerOptions = {}
    * over the text), pushed again with the first diagnostics only when there are any. Each step runs on a later turn,
    * guarded like a handler, and is skipped when a newer version came.
    */
-  function warmUpLater(doc: ParsedDocument, first?: readonly Diagnostic[]): void {
+  function warmUpLater(doc: ServedDocument, first?: readonly Diagnostic[]): void {
     const { uri, version } = doc;
-    scheduleWarmUp(doc, service.context, {
+    service.scheduleWarmUp(doc, {
       schedule: (task) => setTimeout(() => void safe('warm-up', undefined, task), 0),
       isCurrent: () => documents.get(uri)?.version === version && served(uri) === doc,
       afterWarmUp: () => {
         idle.afterWork(lengthOf(doc));
         if (first === undefined) return;
-        const duplicates = getDuplicateKeyDiagnostics(doc);
+        const duplicates = service.findDuplicateKeys(doc);
         if (duplicates.length > 0) {
           void connection.sendDiagnostics({ uri, version, diagnostics: byPosition([...first, ...duplicates]) });
         }
@@ -242,10 +257,10 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     },
   });
 
-  connection.languages.diagnostics.on((params) =>
+  connection.languages.diagnostics.on((params, token) =>
     safe('diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] }, () => {
       const doc = served(params.textDocument.uri);
-      const items = doc ? getDiagnostics(doc) : [];
+      const items = doc ? service.doValidation(doc, {}, token) : [];
       if (doc !== undefined) warmUpLater(doc);
       return { kind: DocumentDiagnosticReportKind.Full, items };
     }),
@@ -256,7 +271,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       const document = TextDocument.create(params.uri, 'json', 0, params.text);
       if (params.force !== true && !service.isAutomationConfig(document)) return [];
       // Not cached: the client has not opened it, and an open document with the same uri must keep its cache entry.
-      return getDiagnostics(parseDocument(document, service.context.json));
+      return service.doValidation(service.parse(document, { cache: false }));
     }),
   );
 
@@ -266,98 +281,76 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     ),
   );
 
-  const offsetOf = (doc: ParsedDocument, position: { line: number; character: number }): number =>
-    doc.textDocument.offsetAt(position);
+  /** A rename the service refuses becomes LSP's error for it, with the reason the client shows. */
+  function accepted<T extends PrepareRenameResult | RenameResult>(result: T | null): Extract<T, { ok: true }> | null {
+    if (result !== null && !result.ok) throw new ResponseError(-32803, result.reason);
+    return result as Extract<T, { ok: true }> | null;
+  }
 
   /** The document of the last completion answer: its items may leave the uri to `itemDefaults.data`. */
   let lastCompletionUri: string | undefined;
   connection.onCompletion((params, token) =>
-    safe('completion', null, () => {
-      const doc = served(params.textDocument.uri);
-      if (doc === undefined || token.isCancellationRequested) return null;
-      lastCompletionUri = doc.uri;
-      return getCompletion(doc, params.position, service.context);
+    onServed('completion', null, params.textDocument.uri, (doc) => {
+      if (!token.isCancellationRequested) lastCompletionUri = doc.uri;
+      return service.doComplete(doc, params.position, token);
     }),
   );
-  connection.onCompletionResolve((item) =>
-    safe('completionResolve', item, () => {
-      const uri = (item.data as { uri?: unknown } | undefined)?.uri ?? lastCompletionUri;
-      const doc = typeof uri === 'string' ? served(uri) : undefined;
-      return doc ? resolveCompletionItem(doc, item, service.context) : item;
-    }),
-  );
+  connection.onCompletionResolve((item, token) => {
+    const uri = (item.data as { uri?: unknown } | undefined)?.uri ?? lastCompletionUri;
+    return onServed('completionResolve', item, typeof uri === 'string' ? uri : '', (doc) =>
+      service.doResolve(doc, item, token),
+    );
+  });
   connection.onHover((params, token) =>
-    safe('hover', null, () => {
-      const doc = served(params.textDocument.uri);
-      if (doc === undefined || token.isCancellationRequested) return null;
-      return getHover(doc, params.position, service.context);
+    onServed('hover', null, params.textDocument.uri, (doc) => service.doHover(doc, params.position, token)),
+  );
+  connection.onDefinition((params, token) =>
+    onServed('definition', null, params.textDocument.uri, (doc) => service.findDefinition(doc, params.position, token)),
+  );
+  connection.onReferences((params, token) =>
+    onServed('references', null, params.textDocument.uri, (doc) =>
+      service.findReferences(doc, params.position, params.context, token),
+    ),
+  );
+  connection.onPrepareRename((params, token) =>
+    onServed('prepareRename', null, params.textDocument.uri, (doc) => {
+      const result = accepted(service.prepareRename(doc, params.position, token));
+      return result && { range: result.range, placeholder: result.placeholder };
     }),
   );
-  connection.onDefinition((params) =>
-    safe('definition', null, () => {
-      const doc = served(params.textDocument.uri);
-      return doc ? getDefinition(doc, offsetOf(doc, params.position)) : null;
-    }),
+  connection.onRenameRequest((params, token) =>
+    onServed(
+      'rename',
+      null,
+      params.textDocument.uri,
+      (doc) => accepted(service.doRename(doc, params.position, params.newName, token))?.edit ?? null,
+    ),
   );
-  connection.onReferences((params) =>
-    safe('references', null, () => {
-      const doc = served(params.textDocument.uri);
-      return doc ? getReferences(doc, offsetOf(doc, params.position), params.context.includeDeclaration) : null;
-    }),
+  connection.onDocumentSymbol((params, token) =>
+    onServed('documentSymbol', null, params.textDocument.uri, (doc) => service.findDocumentSymbols(doc, token)),
   );
-  connection.onPrepareRename((params) =>
-    safe('prepareRename', null, () => {
-      const doc = served(params.textDocument.uri);
-      if (doc === undefined) return null;
-      const result = prepareRename(doc, offsetOf(doc, params.position));
-      if (!result.ok) throw new ResponseError(-32803, result.reason);
-      return { range: result.range, placeholder: result.placeholder };
-    }),
+  connection.onFoldingRanges((params, token) =>
+    onServed('foldingRange', null, params.textDocument.uri, (doc) => service.getFoldingRanges(doc, token)),
   );
-  connection.onRenameRequest((params) =>
-    safe('rename', null, () => {
-      const doc = served(params.textDocument.uri);
-      if (doc === undefined) return null;
-      const result = rename(doc, offsetOf(doc, params.position), params.newName);
-      if (!result.ok) throw new ResponseError(-32803, result.reason);
-      return result.edit;
-    }),
+  connection.onSelectionRanges((params, token) =>
+    onServed('selectionRange', null, params.textDocument.uri, (doc) =>
+      service.getSelectionRanges(doc, params.positions, token),
+    ),
   );
-  connection.onDocumentSymbol((params) =>
-    safe('documentSymbol', null, () => {
-      const doc = served(params.textDocument.uri);
-      return doc ? getDocumentSymbols(doc, service.context) : null;
-    }),
+  connection.onDocumentFormatting((params, token) =>
+    onServed('formatting', null, params.textDocument.uri, (doc) =>
+      service.format(doc, undefined, params.options, token),
+    ),
   );
-  connection.onFoldingRanges((params) =>
-    safe('foldingRange', null, () => {
-      const doc = served(params.textDocument.uri);
-      return doc ? getFoldingRanges(doc, service.context) : null;
-    }),
+  connection.onDocumentRangeFormatting((params, token) =>
+    onServed('rangeFormatting', null, params.textDocument.uri, (doc) =>
+      service.format(doc, params.range, params.options, token),
+    ),
   );
-  connection.onSelectionRanges((params) =>
-    safe('selectionRange', null, () => {
-      const doc = served(params.textDocument.uri);
-      return doc ? getSelectionRanges(doc, params.positions, service.context) : null;
-    }),
-  );
-  connection.onDocumentFormatting((params) =>
-    safe('formatting', null, () => {
-      const doc = served(params.textDocument.uri);
-      return doc ? format(doc, undefined, params.options, service.context) : null;
-    }),
-  );
-  connection.onDocumentRangeFormatting((params) =>
-    safe('rangeFormatting', null, () => {
-      const doc = served(params.textDocument.uri);
-      return doc ? format(doc, params.range, params.options, service.context) : null;
-    }),
-  );
-  connection.onCodeAction((params) =>
-    safe('codeAction', null, () => {
-      const doc = served(params.textDocument.uri);
-      return doc ? getCodeActions(doc, params.range, params.context.diagnostics) : null;
-    }),
+  connection.onCodeAction((params, token) =>
+    onServed('codeAction', null, params.textDocument.uri, (doc) =>
+      service.getCodeActions(doc, params.range, params.context, token),
+    ),
   );
 
   connection.listen();

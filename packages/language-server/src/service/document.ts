@@ -20,10 +20,18 @@ import { buildReferenceGraph, DECLARING_SECTIONS, type ReferenceGraph } from './
 import { sliceText } from './textModel.js';
 import { nodeOf } from './tree/nodes.js';
 
-export interface ParsedDocument {
+/**
+ * A document as the language service hands it out (`service.parse`): one version of one text, which every verb of
+ * the service takes. What the service builds from it (the tree, the value, the references) is the service's own.
+ */
+export interface ServedDocument {
   readonly textDocument: TextDocument;
   readonly uri: string;
   readonly version: number;
+}
+
+/** The service's side of a `ServedDocument`: what the features read, each part built on first use. */
+export interface ParsedDocument extends ServedDocument {
   /** The whole text (built on first read when the document is a `TextModel` that was edited). */
   readonly text: string;
   /** The text of `[start, end)`, without building the whole text when the document can avoid it. */

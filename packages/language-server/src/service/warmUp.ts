@@ -10,7 +10,8 @@
  * text model's edit, the tree's incremental update and the offset moves, completion at the edit) is compiled before
  * the user's first one.
  */
-import { type ParsedDocument, parseDocument } from './document.js';
+import { NEVER_CANCELLED } from './cancellation.js';
+import { type ParsedDocument, parseDocument, type ServedDocument } from './document.js';
 import { warmReferenceFacts } from './features/completion/references.js';
 import { getCompletion } from './features/completion.js';
 import { getHover } from './features/hover.js';
@@ -27,7 +28,8 @@ export function warmUp(doc: ParsedDocument, context?: FeatureContext): void {
   if (context === undefined) return;
   const host = nodeAtPath(doc.root, FIRST_MEMBER_HOST);
   if (host?.type === 'string' && host.parent?.type === 'property') {
-    void getCompletion(doc, doc.textDocument.positionAt(host.offset + 1), context);
+    const at = host.offset + 1;
+    void getCompletion(doc, doc.textDocument.positionAt(at), at, context, NEVER_CANCELLED);
   }
   // A task of its own: a keystroke that came meanwhile is answered first.
   if (!editPathWarm) setTimeout(() => warmEditPath(context), 0);
@@ -40,16 +42,22 @@ export interface WarmUpSchedule {
   /** Whether `doc` is still the document's current version: each step for an older one is skipped. */
   readonly isCurrent: () => boolean;
   /** A step of its own right after the warm-up, for work that reads what it built (the tree's keys given twice). */
-  readonly afterWarmUp?: (doc: ParsedDocument) => void;
+  readonly afterWarmUp?: (doc: ServedDocument) => void;
+  /**
+   * Whether the warm-up also answers one completion and, once per process, types into a sample of its own (`warmUp`),
+   * so that the code of a keystroke is compiled before the user's first; default true.
+   */
+  readonly rehearse?: boolean;
 }
 
 /**
  * Once a version's diagnostics are out: the warm-up (`warmUp`) in a later task, then `afterWarmUp` and
  * `warmNavigation` in tasks of their own, each skipped when a newer version came meanwhile. The LSP server and the
- * playground's worker pass their own scheduling; the steps and their order are the same in both.
+ * playground's worker pass their own scheduling (through `service.scheduleWarmUp`, which passes the service's
+ * context); the steps and their order are the same in both.
  *
  * @example
- * scheduleWarmUp(doc, service.context, {
+ * service.scheduleWarmUp(doc, {
  *   schedule: (task) => setTimeout(task, 0),
  *   isCurrent: () => documents.get(doc.uri)?.version === doc.version,
  * });
@@ -57,7 +65,7 @@ export interface WarmUpSchedule {
 export function scheduleWarmUp(
   doc: ParsedDocument,
   context: FeatureContext | undefined,
-  { schedule, isCurrent, afterWarmUp }: WarmUpSchedule,
+  { schedule, isCurrent, afterWarmUp, rehearse = true }: WarmUpSchedule,
 ): void {
   const step = (run: () => void): void =>
     schedule(() => {
@@ -66,7 +74,7 @@ export function scheduleWarmUp(
   step(() => {
     if (afterWarmUp !== undefined) step(() => afterWarmUp(doc));
     step(() => warmNavigation(doc));
-    warmUp(doc, context);
+    warmUp(doc, rehearse ? context : undefined);
   });
 }
 
@@ -105,10 +113,10 @@ export function warmEditPath(context: FeatureContext): void {
     const at = host.offset + 1 + k;
     model.edit({ start: at, end: at, text: 'x' }, model.version + 1);
     doc = parseDocument(model, context.json, { previous: doc, change: { start: at, end: at, newLength: 1 } });
-    void getCompletion(doc, model.positionAt(at + 1), context);
+    void getCompletion(doc, model.positionAt(at + 1), at + 1, context, NEVER_CANCELLED);
     // A hover after each keystroke brings the kept references up to date (`references/graph.ts`), as the user's
     // first hover after typing does.
-    void getHover(doc, model.positionAt(at), context);
+    void getHover(doc, model.positionAt(at), at, context, NEVER_CANCELLED);
   }
 }
 

@@ -4,17 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Position, Range } from 'vscode-languageserver-types';
-import { getCodeActions } from '../../src/service/features/codeActions.js';
-import { getCompletion } from '../../src/service/features/completion.js';
-import { getDefinition } from '../../src/service/features/definition.js';
-import { getDiagnostics } from '../../src/service/features/diagnostics.js';
-import { getDocumentSymbols } from '../../src/service/features/documentSymbols.js';
-import { getFoldingRanges } from '../../src/service/features/folding.js';
-import { format } from '../../src/service/features/formatting.js';
-import { getHover } from '../../src/service/features/hover.js';
-import { getReferences } from '../../src/service/features/references.js';
-import { prepareRename, rename } from '../../src/service/features/rename.js';
-import { getSelectionRanges } from '../../src/service/features/selectionRanges.js';
 import { example, parsed, seededRandom } from '../utils.js';
 
 const FRAGMENTS = [
@@ -78,24 +67,24 @@ describe.for(SOURCES)('fuzz %s', (name) => {
     for (let i = 0; i < ITERATIONS; i++) {
       // Damage accumulates for a while (typing), then starts again from the original.
       text = i % 20 === 0 ? mutate(original, next) : mutate(text, next);
-      const { doc, context, document } = parsed(text);
+      const { service, doc, document } = parsed(text);
       const end = document.positionAt(text.length);
       const offset = Math.floor(next() * (text.length + 1));
       const position = document.positionAt(offset);
       const where = `seed document ${name}, iteration ${i}, offset ${offset}`;
       try {
-        const diagnostics = getDiagnostics(doc);
+        const diagnostics = service.doValidation(doc);
         for (const d of diagnostics) expect(inside(d.range, end), where).toBe(true);
-        await getCompletion(doc, position, context);
-        await getHover(doc, position, context);
-        getDefinition(doc, offset);
-        getReferences(doc, offset, true);
-        if (prepareRename(doc, offset).ok) rename(doc, offset, 'renamed');
-        getDocumentSymbols(doc, context);
-        getFoldingRanges(doc, context);
-        getSelectionRanges(doc, [position], context);
-        if (i % 10 === 0) format(doc, undefined, { tabSize: 2, insertSpaces: true }, context);
-        getCodeActions(doc, { start: position, end: position }, diagnostics.slice(0, 5));
+        await service.doComplete(doc, position);
+        await service.doHover(doc, position);
+        service.findDefinition(doc, position);
+        service.findReferences(doc, position, { includeDeclaration: true });
+        if (service.prepareRename(doc, position)?.ok) service.doRename(doc, position, 'renamed');
+        service.findDocumentSymbols(doc);
+        service.getFoldingRanges(doc);
+        service.getSelectionRanges(doc, [position]);
+        if (i % 10 === 0) service.format(doc, undefined, { tabSize: 2, insertSpaces: true });
+        service.getCodeActions(doc, { start: position, end: position }, { diagnostics: diagnostics.slice(0, 5) });
       } catch (error) {
         throw new Error(`${where}: ${error instanceof Error ? error.stack : String(error)}`);
       }

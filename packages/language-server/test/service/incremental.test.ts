@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type Diagnostic, getLanguageService, type JSONDocument, type Range } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService } from '../../src/service/languageService.js';
-import { example } from '../utils.js';
+import { example, internals } from '../utils.js';
 import { declarations, references, shape } from './trees.js';
 
 /** A document's syntax errors and comments as plain data, in order (vscode-json-languageservice keeps them). */
@@ -52,7 +52,7 @@ function editAndCompare(text: string, edits: readonly Edit[] | ((text: string, i
   const next = typeof edits === 'function' ? edits : (_: string, i: number) => edits[i];
   const service = createLanguageService();
   let document = TextDocument.create(URI, 'json', 1, text);
-  let previous = service.parse(document);
+  let previous = internals(service.parse(document));
   void previous.references.references; // the tree, graph and references exist, so edits can reuse them
   let reused = 0;
   let reusedBroken = 0;
@@ -62,12 +62,14 @@ function editAndCompare(text: string, edits: readonly Edit[] | ((text: string, i
     const range = { start: document.positionAt(edit.start), end: document.positionAt(edit.end) };
     document = TextDocument.update(document, [{ range, text: edit.insert }], document.version + 1);
     const broken = syntax(previous.json).errors.length + syntax(previous.json).comments.length > 0;
-    const doc = service.update(document, { start: edit.start, end: edit.end, newLength: edit.insert.length });
+    const doc = internals(
+      service.update(document, { start: edit.start, end: edit.end, newLength: edit.insert.length }),
+    );
     if (doc.hasTree()) {
       reused++;
       if (broken) reusedBroken++;
     }
-    const full = createLanguageService().parse(TextDocument.create(URI, 'json', 1, document.getText()));
+    const full = internals(createLanguageService().parse(TextDocument.create(URI, 'json', 1, document.getText())));
     const where = `after edit ${i} ${JSON.stringify(edit)}`;
     const fullShape = shape(full.root);
     expect(shape(doc.root), where).toBe(fullShape);
@@ -193,14 +195,14 @@ describe('incremental reparsing', () => {
   it('keeps the declarations when typing into a member host, and finds a name added to a process', () => {
     const service = createLanguageService();
     let document = TextDocument.create(URI, 'json', 1, text);
-    const first = service.parse(document).references;
+    const first = internals(service.parse(document)).references;
     const host = at('"host": "', 9);
     document = TextDocument.update(
       document,
       [{ range: { start: document.positionAt(host), end: document.positionAt(host) }, text: 'x' }],
       2,
     );
-    const typed = service.update(document, { start: host, end: host, newLength: 1 });
+    const typed = internals(service.update(document, { start: host, end: host, newLength: 1 }));
     expect(typed.references.declarations).toBe(first.declarations);
     const name = document.getText().indexOf('"name": "', document.getText().indexOf('"processes"')) + 9;
     document = TextDocument.update(
@@ -208,7 +210,7 @@ describe('incremental reparsing', () => {
       [{ range: { start: document.positionAt(name), end: document.positionAt(name) }, text: 'new-' }],
       3,
     );
-    const renamed = service.update(document, { start: name, end: name, newLength: 4 });
+    const renamed = internals(service.update(document, { start: name, end: name, newLength: 4 }));
     expect(renamed.references.declarations).not.toBe(first.declarations);
     expect([...renamed.references.declarations.process.keys()].some((n) => n.startsWith('new-'))).toBe(true);
   });

@@ -3,9 +3,9 @@
  * ranks names from what the document says now, as a fresh parse would.
  */
 import { describe, expect, it } from 'vitest';
-import { getCompletion } from '../../src/service/features/completion.js';
 import { createLanguageService } from '../../src/service/languageService.js';
 import { TextModel } from '../../src/service/textModel.js';
+import { internals } from '../utils.js';
 
 const text = `{
   "processes": [
@@ -25,8 +25,8 @@ async function labelsAfter(edits: readonly (readonly [string, string])[]): Promi
   const document = new TextModel('file:///m.automation.json', 'json', 1, text);
   const cursorAt = () => document.getText().indexOf('"host": ""') + '"host": "'.length;
   const complete = async () => {
-    const doc = service.parse(document);
-    const list = await getCompletion(doc, document.positionAt(cursorAt()), service.context);
+    const doc = internals(service.parse(document));
+    const list = await service.doComplete(doc, document.positionAt(cursorAt()));
     return (list?.items ?? []).sort((x, y) => (x.sortText ?? '').localeCompare(y.sortText ?? '')).map((i) => i.label);
   };
   await complete(); // the facts of every process and replica set are read and kept
@@ -34,7 +34,7 @@ async function labelsAfter(edits: readonly (readonly [string, string])[]): Promi
     const start = document.getText().indexOf(needle);
     const change = { start, end: start + needle.length, text: replacement };
     document.edit(change, document.version + 1);
-    const doc = service.update(document, { start, end: change.end, newLength: replacement.length });
+    const doc = internals(service.update(document, { start, end: change.end, newLength: replacement.length }));
     expect(doc.hasTree()).toBe(true); // the edit was applied to the kept tree, not parsed again
   }
   return complete();

@@ -6,11 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { getCompletion } from '../../src/service/features/completion.js';
-import { getDefinition } from '../../src/service/features/definition.js';
 import { createLanguageService } from '../../src/service/languageService.js';
 import { TextModel } from '../../src/service/textModel.js';
 import { sampleConfig } from '../../src/service/warmUp.js';
+import { internals } from '../utils.js';
 import { declarations, references, shape } from './trees.js';
 
 const URI = 'file:///work/typing.automation.json';
@@ -32,19 +31,19 @@ type Step =
 async function session(steps: readonly Step[]): Promise<void> {
   const service = createLanguageService();
   const document = new TextModel(URI, 'json', 1, text);
-  void service.parse(document).references.references; // the tree, graph and references exist, as after the warm-up
+  void internals(service.parse(document)).references.references; // the tree, graph and references exist, as after the warm-up
   const fresh = () => {
     const other = createLanguageService();
-    return { service: other, doc: other.parse(TextDocument.create(URI, 'json', 1, document.getText())) };
+    return { service: other, doc: internals(other.parse(TextDocument.create(URI, 'json', 1, document.getText()))) };
   };
   const keystroke = async (at: number, remove: number, insert: string) => {
     document.edit({ start: at, end: at + remove, text: insert }, document.version + 1);
-    const doc = service.update(document, { start: at, end: at + remove, newLength: insert.length });
+    const doc = internals(service.update(document, { start: at, end: at + remove, newLength: insert.length }));
     const cursor = document.positionAt(at + insert.length);
-    const answer = await getCompletion(doc, cursor, service.context);
+    const answer = await service.doComplete(doc, cursor);
     const expected = fresh();
     expect(answer, `completion after "${insert}" at ${at}`).toEqual(
-      await getCompletion(expected.doc, cursor, expected.service.context),
+      await expected.service.doComplete(expected.doc, cursor),
     );
   };
   for (const step of steps) {
@@ -58,13 +57,13 @@ async function session(steps: readonly Step[]): Promise<void> {
       for (let i = 0; i < count; i++) await keystroke(end - 1 - i, 1, '');
     } else {
       // Go to definition from a host after the edits: reads nodes that moved.
-      const at = hostAt(document.getText(), step.define) + 1;
-      const doc = service.parse(document);
+      const at = document.positionAt(hostAt(document.getText(), step.define) + 1);
+      const doc = internals(service.parse(document));
       const expected = fresh();
-      expect(getDefinition(doc, at)).toEqual(getDefinition(expected.doc, at));
+      expect(service.findDefinition(doc, at)).toEqual(expected.service.findDefinition(expected.doc, at));
     }
   }
-  const doc = service.parse(document);
+  const doc = internals(service.parse(document));
   const full = fresh().doc;
   expect(shape(doc.root)).toBe(shape(full.root));
   expect(declarations(doc)).toEqual(declarations(full));

@@ -4,11 +4,9 @@
  */
 import { validateAutomationConfig } from '@dbkit/core';
 import { describe, expect, it } from 'vitest';
-import { getCompletion } from '../../src/service/features/completion.js';
-import { getDiagnostics } from '../../src/service/features/diagnostics.js';
-import { createLanguageService } from '../../src/service/languageService.js';
+import { createFeatureContext, createLanguageService } from '../../src/service/languageService.js';
 import { TextModel } from '../../src/service/textModel.js';
-import { sampleConfig, warmEditPath, warmUp } from '../../src/service/warmUp.js';
+import { sampleConfig, warmEditPath } from '../../src/service/warmUp.js';
 import { example } from '../utils.js';
 
 describe('warm-up', () => {
@@ -19,7 +17,7 @@ describe('warm-up', () => {
     const service = createLanguageService();
     const document = new TextModel('file:///sample.automation.json', 'json', 1, text);
     const at = text.indexOf('"host": "') + '"host": "'.length;
-    const list = await getCompletion(service.parse(document), document.positionAt(at), service.context);
+    const list = await service.doComplete(service.parse(document), document.positionAt(at));
     expect(list?.items.length).toBe(30);
     expect(list?.items.map((item) => item.label)).toContain('"sample-29"');
   });
@@ -29,16 +27,17 @@ describe('warm-up', () => {
     const service = createLanguageService();
     const document = new TextModel('file:///user.automation.json', 'json', 7, text);
     const before = service.parse(document);
-    const diagnostics = getDiagnostics(before);
+    const diagnostics = service.doValidation(before);
     const at = text.indexOf('"host": "') + '"host": "'.length;
-    const completion = await getCompletion(before, document.positionAt(at), service.context);
-    warmUp(before, service.context);
-    warmEditPath(service.context); // a second call does nothing
+    const completion = await service.doComplete(before, document.positionAt(at));
+    // The warm-up's steps at once, in order, on the service's own context.
+    service.scheduleWarmUp(before, { schedule: (task) => task(), isCurrent: () => true });
+    warmEditPath(createFeatureContext()); // a second call does nothing
     expect(document.getText()).toBe(text);
     expect(document.version).toBe(7);
     const after = service.parse(document);
     expect(after).toBe(before); // the cache still holds the user's version, not the sample
-    expect(getDiagnostics(after)).toEqual(diagnostics);
-    expect(await getCompletion(after, document.positionAt(at), service.context)).toEqual(completion);
+    expect(service.doValidation(after)).toEqual(diagnostics);
+    expect(await service.doComplete(after, document.positionAt(at))).toEqual(completion);
   });
 });

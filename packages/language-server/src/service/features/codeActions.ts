@@ -27,6 +27,7 @@ import {
   type Position,
   type Range,
 } from 'vscode-languageserver-types';
+import type { CancellationToken } from '../cancellation.js';
 import type { ParsedDocument } from '../document.js';
 import { fieldValue, nodeAtOffset, pathOf } from '../jsonAst.js';
 import { FIXERS, type Fix } from './codeActions/fixes.js';
@@ -120,10 +121,19 @@ function toAction(doc: ParsedDocument, diagnostic: Diagnostic, fix: Fix): CodeAc
   };
 }
 
-/** Quick fixes for the client's `diagnostics` that touch `range`, in the order of the diagnostics. */
-export function getCodeActions(doc: ParsedDocument, range: Range, diagnostics: readonly Diagnostic[]): CodeAction[] {
+/**
+ * Quick fixes for the client's `diagnostics` that touch `range`, in the order of the diagnostics; none once `token`
+ * is cancelled (checked before each diagnostic).
+ */
+export function getCodeActions(
+  doc: ParsedDocument,
+  range: Range,
+  diagnostics: readonly Diagnostic[],
+  token: CancellationToken,
+): CodeAction[] {
   const actions: CodeAction[] = [];
   for (const diagnostic of diagnostics) {
+    if (token.isCancellationRequested) return [];
     if (diagnostic.source !== undefined && diagnostic.source !== DIAGNOSTIC_SOURCE) continue;
     if (!touches(diagnostic.range, range)) continue;
     const fixer = FIXERS[String(diagnostic.code) as keyof typeof FIXERS];

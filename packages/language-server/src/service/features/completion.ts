@@ -11,6 +11,7 @@
  */
 import type { ASTNode, ObjectASTNode } from 'vscode-json-languageservice';
 import type { CompletionItem, CompletionList, Position } from 'vscode-languageserver-types';
+import type { CancellationToken } from '../cancellation.js';
 import type { ParsedDocument } from '../document.js';
 import { pathOf, sameNode } from '../jsonAst.js';
 import type { FeatureContext } from '../languageService.js';
@@ -109,12 +110,18 @@ function anchorFor(nodeAt: ASTNode | undefined, offset: number): (CursorAnchor &
 /** How far past the anchor's container the cursor's window reaches (what follows a value decides its comma). */
 const WINDOW_MARGIN = 4096;
 
+/**
+ * The completion list at `position` (at `offset` in the text); null once `token` is cancelled. The JSON service
+ * takes the position, dbkit's parts the offset: the caller converts once.
+ */
 export async function getCompletion(
   doc: ParsedDocument,
   position: Position,
+  offset: number,
   context: FeatureContext,
+  token: CancellationToken,
 ): Promise<CompletionList | null> {
-  const offset = doc.textDocument.offsetAt(position);
+  if (token.isCancellationRequested) return null;
   const nodeAt = doc.json.getNodeFromOffset(offset, true);
   const anchor = anchorFor(nodeAt, offset);
   // The cursor is read from a window around the anchor's container, not from the whole text.
@@ -131,12 +138,14 @@ export async function getCompletion(
     ({ items, isIncomplete } = referenceItems(doc, cursor, cursor.site));
   } else {
     const base = await context.json.doComplete(doc.textDocument, position, doc.json);
+    if (token.isCancellationRequested) return null;
     isIncomplete = base?.isIncomplete ?? false;
     items =
       cursor.site === undefined
         ? await withSchemaHelp(doc, context, cursor, base?.items ?? [], m)
         : mergeNames(referenceItems(doc, cursor, cursor.site).items, base?.items ?? []);
   }
+  if (token.isCancellationRequested) return null;
   items = dedupe(items);
   if (!context.snippets) items = items.map(withoutSnippet);
   return compactCompletionList({ isIncomplete, items }, context.itemDefaults);

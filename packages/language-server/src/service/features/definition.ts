@@ -1,10 +1,13 @@
 /** Go to definition: from a reference (a member's `host`, a process's `version`, a balancer key…) to its declaration. */
 import type { LocationLink } from 'vscode-languageserver-types';
+import type { CancellationToken } from '../cancellation.js';
 import type { ParsedDocument } from '../document.js';
 import { rangeOfNode } from '../positions.js';
 import { declarationOf, occurrenceAt } from '../references/graph.js';
 
-export function getDefinition(doc: ParsedDocument, offset: number): LocationLink[] | null {
+/** The declaration named at `offset`; null when nothing declared is named there, or once `token` is cancelled. */
+export function getDefinition(doc: ParsedDocument, offset: number, token: CancellationToken): LocationLink[] | null {
+  if (token.isCancellationRequested) return null;
   const occurrence = occurrenceAt(doc.references, offset);
   if (occurrence === undefined) return null;
   const target = declarationOf(occurrence);

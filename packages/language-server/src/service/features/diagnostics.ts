@@ -11,6 +11,7 @@ import {
   DiagnosticTag,
   type Range,
 } from 'vscode-languageserver-types';
+import type { CancellationToken } from '../cancellation.js';
 import type { ParsedDocument } from '../document.js';
 import { nodeAtOffset, sameNode } from '../jsonAst.js';
 import { type Anchor, type LocatedNode, rangesOfSpans, spanOfLocated } from '../locate.js';
@@ -148,11 +149,12 @@ export function toLspDiagnostics(
  * Keys given twice in valid JSON (`JSON.parse` keeps the last value, so the earlier one is silently lost): every
  * occurrence after the first. Broken text gets them from the tree, with its syntax diagnostics.
  */
-export function getDuplicateKeyDiagnostics(doc: ParsedDocument): Diagnostic[] {
-  if (!doc.validJson) return [];
-  return doc.hasTree()
+export function getDuplicateKeyDiagnostics(doc: ParsedDocument, token: CancellationToken): Diagnostic[] {
+  if (token.isCancellationRequested || !doc.validJson) return [];
+  const found = doc.hasTree()
     ? repeatedKeysInTree(doc)
     : repeatedKeysInText(doc, scanText(doc.text, [], { repeated: true }).repeated);
+  return token.isCancellationRequested ? [] : found;
 }
 
 function duplicateKeyDiagnostic(range: Range, key: string): Diagnostic {
@@ -233,15 +235,22 @@ export function byPosition(diagnostics: readonly Diagnostic[]): Diagnostic[] {
 
 /**
  * Every diagnostic of the document. A document that is not valid JSON still gets core's diagnostics of what
- * can be read of it, unless the damage leaves no top-level object.
+ * can be read of it, unless the damage leaves no top-level object. None once `token` is cancelled: it is checked
+ * between the passes (core's rules, placing them, the keys given twice).
  */
-export function getDiagnostics(doc: ParsedDocument, options: DiagnosticsOptions = {}): Diagnostic[] {
+export function getDiagnostics(
+  doc: ParsedDocument,
+  options: DiagnosticsOptions,
+  token: CancellationToken,
+): Diagnostic[] {
+  if (token.isCancellationRequested) return [];
   // A freshly opened text finds its keys given twice from a count of its value's keys, taken with core's diagnostics.
   const fresh = options.duplicateKeys !== false && !doc.hasTree();
   // Core's diagnostics first: reading the value tells whether the text is valid JSON, without a second parse.
   const { diagnostics: found, valueKeys } = fresh
     ? doc.semanticCountingKeys()
     : { diagnostics: doc.semantic, valueKeys: undefined };
+  if (token.isCancellationRequested) return [];
   if (!doc.validJson) return byPosition([...syntaxDiagnostics(doc), ...toLspDiagnostics(doc, found)]);
   if (options.duplicateKeys === false) return byPosition(toLspDiagnostics(doc, found));
   if (doc.hasTree()) return byPosition([...repeatedKeysInTree(doc), ...toLspDiagnostics(doc, found)]);
@@ -253,6 +262,7 @@ export function getDiagnostics(doc: ParsedDocument, options: DiagnosticsOptions 
     keys = scan.keys;
     return scan.located;
   });
+  if (token.isCancellationRequested) return [];
   const repeated = keys === valueKeys ? [] : scanText(doc.text, [], { repeated: true }).repeated;
   return byPosition([...repeatedKeysInText(doc, repeated), ...semantic]);
 }

@@ -9,8 +9,8 @@
  * left out and where.
  */
 import { type DocumentSymbol, SymbolKind } from 'vscode-languageserver-types';
+import type { CancellationToken } from '../cancellation.js';
 import type { ParsedDocument } from '../document.js';
-import type { FeatureContext } from '../languageService.js';
 import { rangeOfNode } from '../positions.js';
 import type { OutlineItem } from './documentSymbols/build.js';
 import { buildOutline } from './documentSymbols/outline.js';
@@ -65,18 +65,27 @@ function toSymbol(doc: ParsedDocument, item: OutlineItem): DocumentSymbol {
   };
 }
 
-/** The outline of the document; `context` is unused: the outline is dbkit's own, not the generic JSON one. */
+/**
+ * The outline of the document (dbkit's own, not the generic JSON one); none once `token` is cancelled, which is
+ * checked between the outline's sections.
+ */
 export function getDocumentSymbols(
   doc: ParsedDocument,
-  context?: FeatureContext,
+  token: CancellationToken,
   max = MAX_DOCUMENT_SYMBOLS,
 ): DocumentSymbol[] {
-  void context;
+  if (token.isCancellationRequested) return [];
   const root = doc.root;
   const sections = buildOutline(root);
+  if (token.isCancellationRequested) return [];
   const sizes = new Map<OutlineItem, number>();
   const total = sections.reduce((sum, section) => sum + recordSizes(section.item, sizes), 0);
-  if (total <= max || root === undefined) return sections.map((section) => toSymbol(doc, section.item));
+  if (total <= max || root === undefined)
+    return symbolsOf(
+      doc,
+      sections.map((section) => section.item),
+      token,
+    );
 
   const kept = fairTrim(
     sections.map((section) => section.item),
@@ -101,5 +110,16 @@ export function getDocumentSymbols(
     range: rangeOfNode(doc, root),
     selectionRange: rangeOfNode(doc, firstCut?.selection ?? root),
   };
-  return [...kept.map((item) => toSymbol(doc, item)), note];
+  const symbols = symbolsOf(doc, kept, token);
+  return token.isCancellationRequested ? [] : [...symbols, note];
+}
+
+/** The symbols of `items`, section by section; none once `token` is cancelled. */
+function symbolsOf(doc: ParsedDocument, items: readonly OutlineItem[], token: CancellationToken): DocumentSymbol[] {
+  const symbols: DocumentSymbol[] = [];
+  for (const item of items) {
+    if (token.isCancellationRequested) return [];
+    symbols.push(toSymbol(doc, item));
+  }
+  return symbols;
 }

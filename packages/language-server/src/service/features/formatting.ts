@@ -3,14 +3,19 @@
  * client's tab size and spaces; the result is still plain JSON.
  */
 import type { FormattingOptions, Range, TextEdit } from 'vscode-languageserver-types';
+import type { CancellationToken } from '../cancellation.js';
 import type { ParsedDocument } from '../document.js';
 import type { FeatureContext } from '../languageService.js';
 
+/** The edits that format the document, or only `range`; none once `token` is cancelled. */
 export function format(
   doc: ParsedDocument,
   range: Range | undefined,
   options: FormattingOptions,
   context: FeatureContext,
+  token: CancellationToken,
 ): TextEdit[] {
-  return context.json.format(doc.textDocument, range, options);
+  if (token.isCancellationRequested) return [];
+  const edits = context.json.format(doc.textDocument, range, options);
+  return token.isCancellationRequested ? [] : edits;
 }

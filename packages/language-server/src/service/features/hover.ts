@@ -10,6 +10,7 @@
 import { isSecretField } from '@dbkit/core';
 import type { ASTNode, MarkedString } from 'vscode-json-languageservice';
 import type { Hover, MarkupContent, Position } from 'vscode-languageserver-types';
+import type { CancellationToken } from '../cancellation.js';
 import type { ParsedDocument } from '../document.js';
 import { nodeValue, sameNode } from '../jsonAst.js';
 import type { FeatureContext } from '../languageService.js';
@@ -89,12 +90,15 @@ function toMarkup(contents: Hover['contents'], m: Markup): MarkupContent {
   return m.content(m.fromMarkdown(texts.filter((text) => text.length > 0).join('\n\n')));
 }
 
+/** What is under `position` (at `offset` in the text); null when nothing is, or once `token` is cancelled. */
 export async function getHover(
   doc: ParsedDocument,
   position: Position,
+  offset: number,
   context: FeatureContext,
+  token: CancellationToken,
 ): Promise<Hover | null> {
-  const offset = doc.textDocument.offsetAt(position);
+  if (token.isCancellationRequested) return null;
   const node = doc.json.getNodeFromOffset(offset);
   if (node === undefined) return null;
   // Inside an object or an array, between its values: nothing in particular is under the cursor.
@@ -108,9 +112,12 @@ export async function getHover(
   const m = markup(context.markdown);
   const hovered = node.type === 'property' ? node.keyNode : node;
   const field = await fieldAt(doc, hovered, context);
+  if (token.isCancellationRequested) return null;
   if (field === undefined) {
     const fallback = await context.json.doHover(doc.textDocument, position, doc.json);
-    return fallback === null ? null : { ...fallback, contents: toMarkup(fallback.contents, m) };
+    return fallback === null || token.isCancellationRequested
+      ? null
+      : { ...fallback, contents: toMarkup(fallback.contents, m) };
   }
   const secret = isSecretField(field.name);
   const sections: string[] = [];

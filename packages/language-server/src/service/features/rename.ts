@@ -4,6 +4,7 @@
  * keys). Works from the declaration or from any reference.
  */
 import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types';
+import type { CancellationToken } from '../cancellation.js';
 import type { ParsedDocument } from '../document.js';
 import { rangeInsideQuotes } from '../positions.js';
 import { type Declaration, declarationOf, occurrenceAt, occurrencesOf, SymbolKind } from '../references/graph.js';
@@ -32,7 +33,13 @@ function declarationAt(
   return { declaration, range: rangeInsideQuotes(doc, occurrence.node) };
 }
 
-export function prepareRename(doc: ParsedDocument, offset: number): PrepareRenameResult {
+/** The name at `offset` and its range, or why nothing can be renamed there; null once `token` is cancelled. */
+export function prepareRename(
+  doc: ParsedDocument,
+  offset: number,
+  token: CancellationToken,
+): PrepareRenameResult | null {
+  if (token.isCancellationRequested) return null;
   const { declaration, reason, range } = declarationAt(doc, offset);
   if (declaration === undefined || range === undefined)
     return { ok: false, reason: reason ?? 'Nothing to rename here.' };
@@ -48,7 +55,14 @@ function escapeJsonString(name: string): string {
   return JSON.stringify(name).slice(1, -1);
 }
 
-export function rename(doc: ParsedDocument, offset: number, newName: string): RenameResult {
+/** Every occurrence of the name at `offset` renamed, or why not; null once `token` is cancelled. */
+export function rename(
+  doc: ParsedDocument,
+  offset: number,
+  newName: string,
+  token: CancellationToken,
+): RenameResult | null {
+  if (token.isCancellationRequested) return null;
   const { declaration, reason } = declarationAt(doc, offset);
   if (declaration === undefined) return { ok: false, reason: reason ?? 'Nothing to rename here.' };
   if (newName.length === 0) return { ok: false, reason: 'A name cannot be empty. Type the new name.' };
@@ -62,9 +76,10 @@ export function rename(doc: ParsedDocument, offset: number, newName: string): Re
     }
   }
   const newText = escapeJsonString(newName);
-  const edits: TextEdit[] = occurrencesOf(doc.references, declaration).map((o) => ({
-    range: rangeInsideQuotes(doc, o.node),
-    newText,
-  }));
+  const edits: TextEdit[] = [];
+  for (const o of occurrencesOf(doc.references, declaration)) {
+    if (token.isCancellationRequested) return null;
+    edits.push({ range: rangeInsideQuotes(doc, o.node), newText });
+  }
   return { ok: true, edit: { changes: { [doc.uri]: edits } } };
 }

@@ -6,8 +6,7 @@
 import { validateAutomationConfig } from '@dbkit/core';
 import { describe, expect, it } from 'vitest';
 import { CodeActionKind, type Diagnostic } from 'vscode-languageserver-types';
-import { getCodeActions } from '../../../src/service/features/codeActions.js';
-import { type DiagnosticData, getDiagnostics } from '../../../src/service/features/diagnostics.js';
+import type { DiagnosticData } from '../../../src/service/features/diagnostics.js';
 import { applyEdits, example, parsed } from '../../utils.js';
 
 /** A small, valid sharded deployment written with one-line objects (as people write by hand). */
@@ -45,18 +44,20 @@ function samePath(a: readonly (string | number)[] | undefined, b: readonly (stri
 
 /** The diagnostic with `code` (and, when given, whose message contains `about`). */
 function diagnosticOf(text: string, code: string, about?: string) {
-  const { doc } = parsed(text);
-  const diagnostic = getDiagnostics(doc).find(
-    (d) => d.code === code && (about === undefined || (typeof d.message === 'string' && d.message.includes(about))),
-  );
+  const { service, doc } = parsed(text);
+  const diagnostic = service
+    .doValidation(doc)
+    .find(
+      (d) => d.code === code && (about === undefined || (typeof d.message === 'string' && d.message.includes(about))),
+    );
   if (diagnostic === undefined) throw new Error(`no ${code} diagnostic${about ? ` about ${about}` : ''}`);
-  return { doc, diagnostic };
+  return { service, doc, diagnostic };
 }
 
 /** Applies the action titled `title` for the diagnostic and checks that core no longer reports it. */
 function applyFix(text: string, code: string, title: string, about?: string) {
-  const { doc, diagnostic } = diagnosticOf(text, code, about);
-  const actions = getCodeActions(doc, diagnostic.range, [diagnostic]);
+  const { service, doc, diagnostic } = diagnosticOf(text, code, about);
+  const actions = service.getCodeActions(doc, diagnostic.range, { diagnostics: [diagnostic] });
   const action = actions.find((a) => a.title === title);
   expect(action, `offered: ${actions.map((a) => a.title).join(' | ')}`).toBeDefined();
   expect(action!.kind).toBe(CodeActionKind.QuickFix);
@@ -308,9 +309,9 @@ describe('quick fixes leave valid JSON without the diagnostic', () => {
   it('holds for every fix offered for every diagnostic of these documents', () => {
     let checked = 0;
     for (const text of new Set([broken, ...cases.map(([, source]) => source)])) {
-      const { doc } = parsed(text);
-      for (const diagnostic of getDiagnostics(doc)) {
-        for (const action of getCodeActions(doc, diagnostic.range, [diagnostic])) {
+      const { service, doc } = parsed(text);
+      for (const diagnostic of service.doValidation(doc)) {
+        for (const action of service.getCodeActions(doc, diagnostic.range, { diagnostics: [diagnostic] })) {
           const where = `${diagnostic.code} ${action.title}`;
           const value = JSON.parse(applyEdits(text, action.edit!.changes![doc.uri]!));
           const path = (diagnostic.data as DiagnosticData).path!;
@@ -442,10 +443,10 @@ describe('inserted text follows the layout of the document', () => {
 
 describe('which fixes are offered', () => {
   const titles = (text: string, code: string, about?: string) => {
-    const { doc, diagnostic } = diagnosticOf(text, code, about);
-    return getCodeActions(doc, diagnostic.range, [diagnostic]).map(
-      (a) => `${a.title}${a.isPreferred ? ' (preferred)' : ''}`,
-    );
+    const { service, doc, diagnostic } = diagnosticOf(text, code, about);
+    return service
+      .getCodeActions(doc, diagnostic.range, { diagnostics: [diagnostic] })
+      .map((a) => `${a.title}${a.isPreferred ? ' (preferred)' : ''}`);
   };
 
   it('prefers the closest name over adding a declaration', () => {
@@ -472,11 +473,11 @@ describe('which fixes are offered', () => {
 
   it('gives one fix per missing field when several are missing from one object', () => {
     const text = edit(compact, '"hostname": "a.example.net", "version": "7.0.12", ', '');
-    const { doc } = parsed(text);
-    const missing = getDiagnostics(doc).filter((d) => d.code === 'DBK101');
+    const { service, doc } = parsed(text);
+    const missing = service.doValidation(doc).filter((d) => d.code === 'DBK101');
     expect(missing).toHaveLength(2);
     expect(missing[0]!.range).toEqual(missing[1]!.range);
-    expect(missing.map((d) => getCodeActions(doc, d.range, [d]).map((a) => a.title))).toEqual([
+    expect(missing.map((d) => service.getCodeActions(doc, d.range, { diagnostics: [d] }).map((a) => a.title))).toEqual([
       ['Add missing field "hostname"'],
       ['Add missing field "version"'],
     ]);
@@ -497,9 +498,9 @@ describe('which fixes are offered', () => {
 });
 
 describe('matching the client’s diagnostics', () => {
-  const { doc, diagnostic } = diagnosticOf(broken, 'DBK204');
+  const { service, doc, diagnostic } = diagnosticOf(broken, 'DBK204');
   const offered = (diagnostics: Diagnostic[], range = diagnostic.range) =>
-    getCodeActions(doc, range, diagnostics).map((a) => a.title);
+    service.getCodeActions(doc, range, { diagnostics }).map((a) => a.title);
 
   it('works without the data the server attached', () => {
     const { data: _, ...bare } = diagnostic;

@@ -7,7 +7,6 @@ import {
   type MarkupContent,
   type TextEdit,
 } from 'vscode-languageserver-types';
-import { getCompletion, resolveCompletionItem } from '../../../src/service/features/completion.js';
 import type { LanguageServiceOptions } from '../../../src/service/languageService.js';
 import { applyEdits, atCursor } from '../../utils.js';
 
@@ -49,10 +48,10 @@ function edit(needle: string, marked: string): string {
 
 /** Completion at the `|` cursor, each item resolved as a client resolves the one it shows. */
 async function complete(marked: string, options: LanguageServiceOptions = {}) {
-  const { doc, position, context, text } = atCursor(marked, options);
-  const list = await getCompletion(doc, position, context);
+  const { service, doc, position, text } = atCursor(marked, options);
+  const list = await service.doComplete(doc, position);
   if (list === null) throw new Error('no completion list');
-  return { items: list.items.map((item) => resolveCompletionItem(doc, item, context)), text, context };
+  return { items: list.items.map((item) => service.doResolve(doc, item)), text };
 }
 
 function textEditOf(item: CompletionItem): TextEdit {
@@ -290,8 +289,8 @@ describe('clients without snippet support', () => {
 
 describe('no duplicates', () => {
   it('proposes each declared name once at a name field, and nothing else', async () => {
-    const { doc, position, context } = atCursor(edit('"host": "rs0-b"', '"host": "|"'));
-    const list = await getCompletion(doc, position, context);
+    const { service, doc, position } = atCursor(edit('"host": "rs0-b"', '"host": "|"'));
+    const list = await service.doComplete(doc, position);
     const labels = list!.items.map((i) => i.label);
     expect(new Set(labels).size).toBe(labels.length);
     expect(list!.items.every((i) => i.kind === CompletionItemKind.Reference)).toBe(true);

@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: the benchmark generator is plain JavaScript without types.
 import { generateConfig, serialize } from '../../../../core/bench/generate.mjs';
 import { MAX_REFERENCE_ITEMS } from '../../../src/service/features/completion/references.js';
-import { getCompletion } from '../../../src/service/features/completion.js';
 import { atCursor } from '../../utils.js';
 
 /** 500 shards of 3 members: 1 500 data processes, 3 config servers, 20 routers. */
@@ -18,8 +17,8 @@ const hostEnd = text.indexOf('"', hostAt);
 /** The document with the first member's host replaced by `typed` and the cursor after it. */
 async function completeAfter(typed: string) {
   const marked = `${text.slice(0, hostAt)}${typed}|${text.slice(hostEnd)}`;
-  const { doc, position, context } = atCursor(marked);
-  const list = await getCompletion(doc, position, context);
+  const { service, doc, position } = atCursor(marked);
+  const list = await service.doComplete(doc, position);
   if (list === null) throw new Error('no completion');
   return { ...list, labels: list.items.map((item) => JSON.parse(String(item.label)) as string) };
 }

@@ -2,11 +2,22 @@
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { type Diagnostic, DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver-types';
-import { getDiagnostics, getDuplicateKeyDiagnostics } from '../../../src/service/features/diagnostics.js';
 import { createLanguageService } from '../../../src/service/languageService.js';
-import { example, parsed, TEST_URI } from '../../utils.js';
+import { example, internals, parsed, TEST_URI } from '../../utils.js';
 
 const valid = example('replica-set.automation.json');
+
+/** The diagnostics of `text`, freshly opened. */
+function diagnosticsOf(text: string): Diagnostic[] {
+  const { service, doc } = parsed(text);
+  return service.doValidation(doc);
+}
+
+/** The keys given twice in `text`, freshly opened. */
+function duplicateKeysOf(text: string): Diagnostic[] {
+  const { service, doc } = parsed(text);
+  return service.findDuplicateKeys(doc);
+}
 
 /** The text `valid` with `from` replaced by `to` (first occurrence). */
 function edit(from: string, to: string): string {
@@ -35,8 +46,8 @@ describe('syntax: the service takes plain JSON', () => {
     ],
     ['a missing comma', edit('"version": 12,', '"version": 1'), 'json/syntax', undefined],
   ] as const)('reports %s as an error', ([, text, code, span]) => {
-    const { doc } = parsed(text);
-    const found = getDiagnostics(doc).filter((d) => d.code === code);
+    const { service, doc } = parsed(text);
+    const found = service.doValidation(doc).filter((d) => d.code === code);
     expect(found).toHaveLength(1);
     expect(found[0]!.severity).toBe(DiagnosticSeverity.Error);
     expect(found[0]!.message).toMatch(/JSON/);
@@ -45,7 +56,7 @@ describe('syntax: the service takes plain JSON', () => {
 
   it('warns about a duplicate key in valid JSON, whose earlier value is lost', () => {
     const text = edit('"version": 12,', '"version": 12,\n  "version": 2,');
-    const duplicates = getDiagnostics(parsed(text).doc).filter((d) => d.code === 'json/duplicate-key');
+    const duplicates = diagnosticsOf(text).filter((d) => d.code === 'json/duplicate-key');
     expect(duplicates).toHaveLength(1);
     expect(duplicates[0]).toMatchObject({
       severity: DiagnosticSeverity.Warning,
@@ -59,11 +70,11 @@ describe('syntax: the service takes plain JSON', () => {
     { name: 'broken JSON (the tree reports it with the syntax)', broken: ',', first: true, later: 0 },
   ])('leaves the duplicate-key scan for later when asked: $name', ({ broken, first, later }) => {
     const text = edit('"version": 12,', `"version": 12,\n  "version": 2,${broken}`);
-    const { doc } = parsed(text);
+    const { service, doc } = parsed(text);
     const duplicateKeys = (list: readonly { code?: unknown }[]) => list.filter((d) => d.code === 'json/duplicate-key');
-    expect(duplicateKeys(getDiagnostics(doc, { duplicateKeys: false })).length > 0).toBe(first);
-    expect(getDuplicateKeyDiagnostics(doc)).toHaveLength(later);
-    expect(duplicateKeys(getDiagnostics(doc)).length).toBeGreaterThan(0);
+    expect(duplicateKeys(service.doValidation(doc, { duplicateKeys: false })).length > 0).toBe(first);
+    expect(service.findDuplicateKeys(doc)).toHaveLength(later);
+    expect(duplicateKeys(service.doValidation(doc)).length).toBeGreaterThan(0);
   });
 
   // A freshly opened text counts its keys against its value's and hashes them only when the counts differ; a text
@@ -85,36 +96,36 @@ describe('syntax: the service takes plain JSON', () => {
     ['a key twice after a byte order mark', `\ufeff${edit('"version": 12,', '"version": 12, "version": 2,')}`, 1],
   ] as const)('finds the keys given twice in a fresh text as the tree does: %s', ([, text, count]) => {
     const duplicates = (list: readonly Diagnostic[]) => list.filter((d) => d.code === 'json/duplicate-key');
-    const fresh = duplicates(getDiagnostics(parsed(text).doc));
-    const withTree = parsed(text).doc;
+    const fresh = duplicates(diagnosticsOf(text));
+    const { service, doc: withTree } = parsed(text);
     void withTree.root;
     expect(withTree.hasTree()).toBe(true);
     expect(fresh).toHaveLength(count);
-    expect(fresh).toEqual(duplicates(getDiagnostics(withTree)));
+    expect(fresh).toEqual(duplicates(service.doValidation(withTree)));
   });
 
   it('counts the keys of a document nested 20 000 deep without running out of stack', () => {
     const deep = edit('"version": 12,', `"version": 12, "deep": ${'['.repeat(20_000)}${']'.repeat(20_000)},`);
-    const found = getDiagnostics(parsed(deep).doc);
+    const found = diagnosticsOf(deep);
     expect(found.filter((d) => d.code === 'json/duplicate-key')).toEqual([]);
   });
 
   it('reads a broken text after a byte order mark as without it (the mark is not the error)', () => {
     const broken = edit('"downloadBase": "/var/lib/db-automation"', '"downloadBase": "/var/lib/db-automation",');
-    const codes = (text: string) => getDiagnostics(parsed(text).doc).map((d) => [d.code, d.range]);
+    const codes = (text: string) => diagnosticsOf(text).map((d) => [d.code, d.range]);
     expect(codes(`\ufeff${broken}`)).toEqual(codes(` ${broken}`));
     expect(codes(`\ufeff${broken}`).map(([code]) => code)).toContain('json/trailing-comma');
   });
 
   it('warns about a duplicate key in broken JSON too', () => {
     const text = edit('"version": 12,', '"version": 12,\n  "version": 2,,');
-    const duplicates = getDiagnostics(parsed(text).doc).filter((d) => d.code === 'json/duplicate-key');
+    const duplicates = diagnosticsOf(text).filter((d) => d.code === 'json/duplicate-key');
     expect(duplicates.length).toBeGreaterThan(0);
   });
 
   it('still reports the rules of core on what the parser recovered', () => {
     const text = edit('"version": 12,', '"version": 12,,').replace('"processType": "dbd"', '"processType": "dbx"');
-    const codes = getDiagnostics(parsed(text).doc).map((d) => d.code);
+    const codes = diagnosticsOf(text).map((d) => d.code);
     expect(codes).toContain('json/syntax');
     expect(codes).toContain('DBK103');
   });
@@ -122,7 +133,7 @@ describe('syntax: the service takes plain JSON', () => {
 
 describe("core's rules", () => {
   it('has no diagnostic on a valid example', () => {
-    expect(getDiagnostics(parsed(valid).doc)).toEqual([]);
+    expect(diagnosticsOf(valid)).toEqual([]);
   });
 
   it.for([
@@ -135,8 +146,8 @@ describe("core's rules", () => {
       /^"options": \{$/,
     ],
   ] as const)('underlines %s', ([, text, code, span]) => {
-    const found = getDiagnostics(parsed(text).doc).find((d) => d.code === code);
-    expect(found, JSON.stringify(getDiagnostics(parsed(text).doc).map((d) => d.code))).toBeDefined();
+    const found = diagnosticsOf(text).find((d) => d.code === code);
+    expect(found, JSON.stringify(diagnosticsOf(text).map((d) => d.code))).toBeDefined();
     expect(covered(text, found!.range)).toMatch(span);
     expect(found!.source).toBe('dbkit');
   });
@@ -145,7 +156,7 @@ describe("core's rules", () => {
     const name = JSON.parse(valid).processes[0].name as string;
     const second = JSON.parse(valid).processes[1].name as string;
     const text = valid.replace(`"name": "${second}"`, `"name": "${name}"`);
-    const duplicate = getDiagnostics(parsed(text).doc).find((d) => d.code === 'DBK106')!;
+    const duplicate = diagnosticsOf(text).find((d) => d.code === 'DBK106')!;
     expect(duplicate.relatedInformation).toHaveLength(1);
     expect(covered(text, duplicate.relatedInformation![0]!.location.range)).toBe(`"${name}"`);
     expect(duplicate.data).toMatchObject({ path: ['processes', 1, 'name'] });
@@ -153,16 +164,16 @@ describe("core's rules", () => {
 
   it('tags what is deprecated', () => {
     const text = edit('"numUncompressed"', '"maxUncompressed"');
-    const deprecated = getDiagnostics(parsed(text).doc).find((d) => d.code === 'DBK507');
+    const deprecated = diagnosticsOf(text).find((d) => d.code === 'DBK507');
     expect(deprecated?.tags).toEqual([DiagnosticTag.Deprecated]);
   });
 
   it('finds the same ranges with and without the tree', () => {
     const text = edit('"host": "', '"host": "x').replace('"hostname"', '"hostnme"');
-    const fast = getDiagnostics(parsed(text).doc);
-    const { doc } = parsed(text);
+    const fast = diagnosticsOf(text);
+    const { service, doc } = parsed(text);
     void doc.json;
-    expect(getDiagnostics(doc)).toEqual(fast);
+    expect(service.doValidation(doc)).toEqual(fast);
   });
 });
 
@@ -186,26 +197,26 @@ describe('keys given twice: the same warnings on a freshly opened text, with a t
     ],
     ['escaped', edit('"version": 12,', '"version": 12, "ver\\u0073ion": 2,'), ['1:17 version']],
   ] as const)('%s', ([, text, expected]) => {
-    const fresh = getDuplicateKeyDiagnostics(parsed(text).doc);
+    const fresh = duplicateKeysOf(text);
     expect(summary(fresh)).toEqual(expected);
-    const { doc: withTree } = parsed(text);
+    const { service, doc: withTree } = parsed(text);
     void withTree.json; // the tree answers now, not the flat structure
-    expect(summary(getDuplicateKeyDiagnostics(withTree))).toEqual(summary(fresh));
-    expect(getDuplicateKeyDiagnostics(withTree)).toEqual(fresh);
+    expect(summary(service.findDuplicateKeys(withTree))).toEqual(summary(fresh));
+    expect(service.findDuplicateKeys(withTree)).toEqual(fresh);
   });
 
   it('finds a key repeated by typing, and forgets it when the typing removes it, across incremental edits', () => {
     const service = createLanguageService();
     let document = TextDocument.create(TEST_URI, 'json', 1, valid);
-    let doc = service.parse(document);
+    let doc = internals(service.parse(document));
     void doc.json;
     const type = (at: number, remove: number, insert: string) => {
       const range = { start: document.positionAt(at), end: document.positionAt(at + remove) };
       document = TextDocument.update(document, [{ range, text: insert }], document.version + 1);
-      doc = service.update(document, { start: at, end: at + remove, newLength: insert.length });
+      doc = internals(service.update(document, { start: at, end: at + remove, newLength: insert.length }));
       expect(doc.hasTree()).toBe(true);
-      const expected = getDuplicateKeyDiagnostics(parsed(document.getText()).doc);
-      expect(getDuplicateKeyDiagnostics(doc)).toEqual(expected);
+      const expected = duplicateKeysOf(document.getText());
+      expect(service.findDuplicateKeys(doc)).toEqual(expected);
       return expected;
     };
     const at = valid.indexOf('"version": 12,') + '"version": 12,'.length;

@@ -1,7 +1,7 @@
 /** The outline: domain names and details for what a config declares, broken documents, and the cap. */
 import { describe, expect, it } from 'vitest';
 import type { DocumentSymbol, Range } from 'vscode-languageserver-types';
-import { getDocumentSymbols, MAX_DOCUMENT_SYMBOLS } from '../../../src/service/features/documentSymbols.js';
+import { MAX_DOCUMENT_SYMBOLS } from '../../../src/service/features/documentSymbols.js';
 import { example, parsed } from '../../utils.js';
 
 /** The outline as a user reads it: one line per symbol, `name — detail`, children indented. */
@@ -42,8 +42,8 @@ function textOf(text: string, range: Range, doc: ReturnType<typeof parsed>['doc'
 
 describe('document symbols', () => {
   it('outlines a sharded cluster by its names', () => {
-    const { doc, context } = parsed(example('sharded-cluster.automation.json'));
-    const symbols = getDocumentSymbols(doc, context);
+    const { service, doc } = parsed(example('sharded-cluster.automation.json'));
+    const symbols = service.findDocumentSymbols(doc);
     expectWellFormed(symbols);
     expect(render(symbols)).toMatchInlineSnapshot(`
       "version — 47
@@ -95,8 +95,8 @@ describe('document symbols', () => {
     const secure = parsed(example('secure.automation.json'));
     const indexes = parsed(example('index-configs.automation.json'));
     const outline = render([
-      ...getDocumentSymbols(secure.doc, secure.context),
-      ...getDocumentSymbols(indexes.doc, indexes.context),
+      ...secure.service.findDocumentSymbols(secure.doc),
+      ...indexes.service.findDocumentSymbols(indexes.doc),
     ]);
     expect(outline).toContain(
       '  usersWanted — 3 users\n    ops-admin@admin — clusterAdmin@admin, userAdminAnyDatabase@admin',
@@ -110,8 +110,8 @@ describe('document symbols', () => {
 
   it('selects the name of an item and spans the whole item', () => {
     const text = example('replica-set.automation.json');
-    const { doc, context } = parsed(text);
-    const replicaSets = getDocumentSymbols(doc, context).find((s) => s.name === 'replicaSets')!;
+    const { service, doc } = parsed(text);
+    const replicaSets = service.findDocumentSymbols(doc).find((s) => s.name === 'replicaSets')!;
     const set = replicaSets.children![0]!;
     expect(textOf(text, set.selectionRange, doc)).toBe(`"${set.name}"`);
     expect(textOf(text, set.range, doc)).toMatch(/^\{[\s\S]*"members"[\s\S]*\}$/);
@@ -136,8 +136,8 @@ describe('document symbols', () => {
   "dbVersions": [{ "name": null, "builds": {} }],
   "roles": [{ "db": "admin" }],
   "balancer": { "shop": `;
-    const { doc, context } = parsed(text);
-    const symbols = getDocumentSymbols(doc, context);
+    const { service, doc } = parsed(text);
+    const symbols = service.findDocumentSymbols(doc);
     expectWellFormed(symbols);
     expect(render(symbols)).toMatchInlineSnapshot(`
       "processes — 4 processes
@@ -166,8 +166,8 @@ describe('document symbols', () => {
   });
 
   it.for(['', '[]', '"text"', '{'])('gives an empty outline for %j', (text) => {
-    const { doc, context } = parsed(text);
-    expect(getDocumentSymbols(doc, context)).toEqual([]);
+    const { service, doc } = parsed(text);
+    expect(service.findDocumentSymbols(doc)).toEqual([]);
   });
 });
 
@@ -190,15 +190,15 @@ describe('the cap on large documents', () => {
   }
 
   it('keeps a document under the cap whole', () => {
-    const { doc, context } = parsed(large(100));
-    const symbols = getDocumentSymbols(doc, context);
+    const { service, doc } = parsed(large(100));
+    const symbols = service.findDocumentSymbols(doc);
     expect(count(symbols)).toBe(1 + 1 + 100 + 1 + 1 + 3 + 1);
     expect(symbols.at(-1)!.name).toBe('options');
   });
 
   it('cuts the largest section, keeps the small ones whole, and says how many were left out', () => {
-    const { doc, context } = parsed(large(12_000));
-    const symbols = getDocumentSymbols(doc, context);
+    const { service, doc } = parsed(large(12_000));
+    const symbols = service.findDocumentSymbols(doc);
     expectWellFormed(symbols);
     expect(count(symbols)).toBe(MAX_DOCUMENT_SYMBOLS);
     const byName = new Map(symbols.map((s) => [s.name, s]));

@@ -2,7 +2,6 @@
 import { SECRET_FIELDS } from '@dbkit/core';
 import { describe, expect, it } from 'vitest';
 import type { MarkupContent } from 'vscode-languageserver-types';
-import { getHover } from '../../../src/service/features/hover.js';
 import type { LanguageServiceOptions } from '../../../src/service/languageService.js';
 import { atCursor } from '../../utils.js';
 
@@ -36,8 +35,8 @@ function at(needle: string, delta: number, nth = 0): string {
 }
 
 async function hover(marked: string, options: LanguageServiceOptions = {}) {
-  const { doc, position, context } = atCursor(marked, options);
-  const result = await getHover(doc, position, context);
+  const { service, doc, position } = atCursor(marked, options);
+  const result = await service.doHover(doc, position);
   if (result === null) return null;
   const contents = result.contents as MarkupContent;
   return { kind: contents.kind, text: contents.value, range: result.range };

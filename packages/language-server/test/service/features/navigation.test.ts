@@ -1,8 +1,5 @@
 /** Go to definition, find references and rename over the reference graph, with `|` cursors. */
 import { describe, expect, it } from 'vitest';
-import { getDefinition } from '../../../src/service/features/definition.js';
-import { getReferences } from '../../../src/service/features/references.js';
-import { prepareRename, rename } from '../../../src/service/features/rename.js';
 import { applyEdits, atCursor } from '../../utils.js';
 
 const config = (marked: string) => marked;
@@ -45,8 +42,8 @@ describe('go to definition', () => {
     ['a clusterWideConfigurations key', '"rs0": {}', 0, 2, '"rs0"'],
     ['replSetName', '"replSetName": "rs0"', 0, 17, '"rs0"'],
   ] as const)('from %s', ([, needle, nth, delta, target]) => {
-    const { doc, offset, text } = atCursor(withCursor(needle, nth, delta));
-    const links = getDefinition(doc, offset);
+    const { service, doc, position, text } = atCursor(withCursor(needle, nth, delta));
+    const links = service.findDefinition(doc, position);
     expect(links).toHaveLength(1);
     const start = doc.textDocument.offsetAt(links![0]!.targetSelectionRange.start);
     expect(text.slice(start, start + target.length)).toBe(target);
@@ -55,26 +52,26 @@ describe('go to definition', () => {
   });
 
   it('gives nothing for a reference to an undeclared name', () => {
-    const { doc, offset } = atCursor(base.replace('"host": "rs0-b"', '"host": "rs0-|zz"'));
-    expect(getDefinition(doc, offset)).toBeNull();
+    const { service, doc, position } = atCursor(base.replace('"host": "rs0-b"', '"host": "rs0-|zz"'));
+    expect(service.findDefinition(doc, position)).toBeNull();
   });
 
   it('gives nothing outside names', () => {
-    const { doc, offset } = atCursor(withCursor('"downloadBase"'));
-    expect(getDefinition(doc, offset)).toBeNull();
+    const { service, doc, position } = atCursor(withCursor('"downloadBase"'));
+    expect(service.findDefinition(doc, position)).toBeNull();
   });
 });
 
 describe('find references', () => {
   it('finds every reference to a replica set, with or without its declaration', () => {
-    const { doc, offset } = atCursor(withCursor('"_id": "rs0"', 0, 9));
-    expect(getReferences(doc, offset, false)).toHaveLength(5); // replSetName, configServerReplica, rs, rsName, clusterWide key
-    expect(getReferences(doc, offset, true)).toHaveLength(6);
+    const { service, doc, position } = atCursor(withCursor('"_id": "rs0"', 0, 9));
+    expect(service.findReferences(doc, position, { includeDeclaration: false })).toHaveLength(5); // replSetName, configServerReplica, rs, rsName, clusterWide key
+    expect(service.findReferences(doc, position, { includeDeclaration: true })).toHaveLength(6);
   });
 
   it('keeps a process name and its alias apart', () => {
-    const { doc, offset } = atCursor(withCursor('"name": "rs0-a"', 0, 10));
-    expect(getReferences(doc, offset, false)).toHaveLength(1);
+    const { service, doc, position } = atCursor(withCursor('"name": "rs0-a"', 0, 10));
+    expect(service.findReferences(doc, position, { includeDeclaration: false })).toHaveLength(1);
   });
 });
 
@@ -93,20 +90,20 @@ describe('rename', () => {
     ['a cluster with its balancer key', '"name": "shop"', 0, 10, 'store', ['"cluster": "store"', '"store": {}']],
     ['a version', '"name": "7.0.12"', 0, 10, '8.0.4', ['"version": "8.0.4"']],
   ] as const)('renames %s', ([, needle, nth, delta, newName, expected]) => {
-    const { doc, offset, text } = atCursor(withCursor(needle, nth, delta));
-    const prepared = prepareRename(doc, offset);
-    expect(prepared.ok).toBe(true);
-    const result = rename(doc, offset, newName);
-    if (!result.ok) throw new Error(result.reason);
+    const { service, doc, position, text } = atCursor(withCursor(needle, nth, delta));
+    const prepared = service.prepareRename(doc, position);
+    expect(prepared?.ok).toBe(true);
+    const result = service.doRename(doc, position, newName);
+    if (!result?.ok) throw new Error(result?.reason);
     const after = applyEdits(text, result.edit.changes![doc.uri]!);
     for (const fragment of expected) expect(after).toContain(fragment);
     expect(JSON.parse(after)).toBeTypeOf('object');
   });
 
   it('escapes a new name that needs it', () => {
-    const { doc, offset, text } = atCursor(withCursor('"name": "rs0-b"', 0, 10));
-    const result = rename(doc, offset, 'odd"name');
-    if (!result.ok) throw new Error(result.reason);
+    const { service, doc, position, text } = atCursor(withCursor('"name": "rs0-b"', 0, 10));
+    const result = service.doRename(doc, position, 'odd"name');
+    if (!result?.ok) throw new Error(result?.reason);
     expect(JSON.parse(applyEdits(text, result.edit.changes![doc.uri]!)).processes[1].name).toBe('odd"name');
   });
 
@@ -114,14 +111,17 @@ describe('rename', () => {
     ['a name already taken', 'rs0-a', /already names a process/],
     ['an empty name', '', /cannot be empty/],
   ] as const)('refuses %s with a reason', ([, newName, reason]) => {
-    const { doc, offset } = atCursor(withCursor('"name": "rs0-b"', 0, 10));
-    const result = rename(doc, offset, newName);
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.reason).toMatch(reason);
+    const { service, doc, position } = atCursor(withCursor('"name": "rs0-b"', 0, 10));
+    const result = service.doRename(doc, position, newName);
+    expect(result?.ok).toBe(false);
+    if (result?.ok === false) expect(result.reason).toMatch(reason);
   });
 
   it('refuses to rename a field name', () => {
-    const { doc, offset } = atCursor(withCursor('"downloadBase"'));
-    expect(prepareRename(doc, offset)).toMatchObject({ ok: false, reason: expect.stringMatching(/Only names/) });
+    const { service, doc, position } = atCursor(withCursor('"downloadBase"'));
+    expect(service.prepareRename(doc, position)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/Only names/),
+    });
   });
 });

@@ -1,16 +1,13 @@
 /** Folding, selection ranges and formatting: the generic JSON features, on automation configs. */
 import { describe, expect, it } from 'vitest';
-import { getFoldingRanges } from '../../../src/service/features/folding.js';
-import { format } from '../../../src/service/features/formatting.js';
-import { getSelectionRanges } from '../../../src/service/features/selectionRanges.js';
 import { applyEdits, atCursor, example, parsed } from '../../utils.js';
 
 const text = example('replica-set.automation.json');
 
 describe('folding', () => {
   it('folds every multi-line object and array, processes included', () => {
-    const { doc, context } = parsed(text);
-    const ranges = getFoldingRanges(doc, context);
+    const { service, doc } = parsed(text);
+    const ranges = service.getFoldingRanges(doc);
     const lines = text.split('\n');
     const processesLine = lines.findIndex((line) => line.includes('"processes": ['));
     expect(ranges.some((r) => r.startLine === processesLine)).toBe(true);
@@ -21,8 +18,8 @@ describe('folding', () => {
 
 describe('selection ranges', () => {
   it('grows from a member host to the member, the members, the replica set, the document', () => {
-    const { doc, context, position, text: source } = atCursor(text.replace('"host": "', '"host": "|'));
-    const [range] = getSelectionRanges(doc, [position], context);
+    const { service, doc, position, text: source } = atCursor(text.replace('"host": "', '"host": "|'));
+    const [range] = service.getSelectionRanges(doc, [position]);
     const spans: string[] = [];
     for (let r = range; r !== undefined; r = r.parent) {
       spans.push(source.slice(doc.textDocument.offsetAt(r.range.start), doc.textDocument.offsetAt(r.range.end)));
@@ -36,8 +33,8 @@ describe('selection ranges', () => {
 describe('formatting', () => {
   it('formats a minified config back to plain, indented JSON with the same value', () => {
     const minified = JSON.stringify(JSON.parse(text));
-    const { doc, context } = parsed(minified);
-    const formatted = applyEdits(minified, format(doc, undefined, { tabSize: 2, insertSpaces: true }, context));
+    const { service, doc } = parsed(minified);
+    const formatted = applyEdits(minified, service.format(doc, undefined, { tabSize: 2, insertSpaces: true }));
     expect(JSON.parse(formatted)).toEqual(JSON.parse(text));
     expect(formatted.split('\n').length).toBeGreaterThan(100);
     expect(formatted).toContain('\n  "processes": [\n    {\n');
@@ -48,14 +45,13 @@ describe('formatting', () => {
       '"downloadBase": "/var/lib/db-automation"',
       '"downloadBase":"/var/lib/db-automation"   ',
     );
-    const { doc, context, document } = parsed(messy);
+    const { service, doc, document } = parsed(messy);
     const start = messy.indexOf('"options"');
     const end = messy.indexOf('}', start) + 1;
-    const edits = format(
+    const edits = service.format(
       doc,
       { start: document.positionAt(start), end: document.positionAt(end) },
       { tabSize: 2, insertSpaces: true },
-      context,
     );
     expect(applyEdits(messy, edits)).toBe(text);
   });

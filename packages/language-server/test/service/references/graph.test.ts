@@ -4,9 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { rename } from '../../../src/service/features/rename.js';
 import { createLanguageService } from '../../../src/service/languageService.js';
-import { example } from '../../utils.js';
+import { example, internals } from '../../utils.js';
 import { references } from '../trees.js';
 
 const URI = 'file:///work/references.automation.json';
@@ -36,20 +35,20 @@ function offsetOf(within: string, { at, nth = 0, delta }: Pick<Edit, 'at' | 'nth
 function editThenCompare(start: string, edits: readonly Edit[], readAfter: readonly number[] = []) {
   const service = createLanguageService();
   let document = TextDocument.create(URI, 'json', 1, start);
-  void service.parse(document).references.references; // kept from here on
+  void internals(service.parse(document)).references.references; // kept from here on
   edits.forEach((edit, i) => {
     const offset = offsetOf(document.getText(), edit);
     const end = offset + (edit.remove ?? 0);
     const range = { start: document.positionAt(offset), end: document.positionAt(end) };
     document = TextDocument.update(document, [{ range, text: edit.insert }], document.version + 1);
-    const doc = service.update(document, { start: offset, end, newLength: edit.insert.length });
+    const doc = internals(service.update(document, { start: offset, end, newLength: edit.insert.length }));
     if (readAfter.includes(i)) void doc.references.references;
   });
-  const doc = service.parse(document);
-  const full = createLanguageService().parse(TextDocument.create(URI, 'json', 1, document.getText()));
+  const doc = internals(service.parse(document));
+  const full = internals(createLanguageService().parse(TextDocument.create(URI, 'json', 1, document.getText())));
   expect(doc.hasTree()).toBe(true);
   expect(references(doc)).toEqual(references(full));
-  return { doc, full, document };
+  return { service, doc, full, document };
 }
 
 describe('references kept across edits', () => {
@@ -99,15 +98,15 @@ describe('references kept across edits', () => {
   });
 
   it('renames each occurrence once after nested edits', () => {
-    const { doc, full, document } = editThenCompare(text, [
+    const { service, doc, full, document } = editThenCompare(text, [
       { at: BETWEEN_MEMBERS, delta: 2, insert: ' ' },
       { at: '"host": "', delta: 9, insert: 'x' },
       { at: '"host": "', delta: 9, remove: 1, insert: '' },
     ]);
-    const at = offsetOf(document.getText(), { at: '"host": "', delta: 10 });
-    const renamed = rename(doc, at, 'renamed-process');
-    expect(renamed).toEqual(rename(full, at, 'renamed-process'));
-    if (!renamed.ok) throw new Error(renamed.reason);
+    const at = document.positionAt(offsetOf(document.getText(), { at: '"host": "', delta: 10 }));
+    const renamed = service.doRename(doc, at, 'renamed-process');
+    expect(renamed).toEqual(createLanguageService().doRename(full, at, 'renamed-process'));
+    if (!renamed?.ok) throw new Error(renamed?.reason);
     const ranges = Object.values(renamed.edit.changes ?? {})
       .flat()
       .map((e) => JSON.stringify(e.range));
