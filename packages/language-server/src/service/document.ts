@@ -15,7 +15,7 @@ import {
   type TextChange,
 } from './incremental.js';
 import { nodeAtPath, nodeValue, pathOf, propertyHolding } from './jsonAst.js';
-import { type LocatedNode, locatePaths } from './locate.js';
+import { type LocatedNode, locatedNode, locatePaths } from './locate.js';
 import { buildReferenceGraph, DECLARING_SECTIONS, type ReferenceGraph } from './references/graph.js';
 import { sliceText } from './textModel.js';
 import { nodeOf } from './tree/nodes.js';
@@ -221,14 +221,7 @@ function keysOf(value: unknown): number {
 function locateInTree(root: ASTNode | undefined, path: JsonPath): LocatedNode {
   const node = nodeAtPath(root, path);
   if (node === undefined) return { type: 'scalar', offset: 0, length: 0 };
-  const key = propertyHolding(node)?.keyNode;
-  const type = node.type === 'object' || node.type === 'array' ? node.type : 'scalar';
-  return {
-    type,
-    offset: node.offset,
-    length: node.length,
-    ...(key ? { key: { offset: key.offset, length: key.length } } : {}),
-  };
+  return locatedNode(node, propertyHolding(node)?.keyNode);
 }
 
 /**

@@ -90,7 +90,14 @@ function locateInTree(root: Node | undefined, path: JsonPath): LocatedNode {
     node = next;
   }
   const property = node.parent?.type === 'property' && node.parent.children?.[1] === node ? node.parent : undefined;
-  const key = property?.children?.[0];
+  return locatedNode(node, property?.children?.[0]);
+}
+
+/** A node of any JSON tree (jsonc-parser's, the language server's own) as a {@link LocatedNode}, with its key. */
+export function locatedNode(
+  node: { readonly type: string; readonly offset: number; readonly length: number },
+  key: { readonly offset: number; readonly length: number } | undefined,
+): LocatedNode {
   const type = node.type === 'object' || node.type === 'array' ? node.type : 'scalar';
   return {
     type,
