@@ -3,6 +3,27 @@
  * Every export is named here explicitly: this file is the package's public API.
  */
 
+// Simulated automation agents: the moves of a transition, the automation status, HOST_DOWN alerts, waiting for goal.
+export { formatGoalProgress, type GoalProgress, goalProgress, isAtGoal, isStuck } from './agents/goal.js';
+export { type HostDownAlertOptions, hostDownAlert, stableObjectId } from './agents/hostDownAlerts.js';
+export { AgentMove, agentMoves, type MoveSource, type ProcessFacts, processFacts } from './agents/moves.js';
+export {
+  type AgentFault,
+  type AgentTimeline,
+  type AutomationRevision,
+  type AutomationStatus,
+  automationStatusAt,
+  type DownPeriod,
+  downPeriods,
+  type ProcessStatus,
+} from './agents/status.js';
+export {
+  type AlertAcknowledgement,
+  type AlertAcknowledgementRecord,
+  acknowledgementRecord,
+  parseAlertAcknowledgement,
+  withAcknowledgement,
+} from './api/alertAcknowledgement.js';
 export {
   type AlertConditions,
   type AlertLifecycleState,
