@@ -18,7 +18,12 @@ export declare function runTracked(
 ): Promise<RunOutput>;
 /** SIGTERM to the child's process group, SIGKILL after `graceMs` (5 s); resolves once it has exited. */
 export declare function stopProcess(child: ChildProcess, graceMs?: number): Promise<void>;
-/** Stops every tracked process still running. */
+/**
+ * Registers a clean-up run once after the test file, or on the worker's exit or a signal (its synchronous part
+ * only); the function returned unregisters it.
+ */
+export declare function trackCleanup(cleanup: () => void | Promise<void>): () => void;
+/** Runs the clean-ups not run yet and stops every tracked process still running. */
 export declare function stopTracked(graceMs?: number): Promise<void>;
 /** The tracked processes still running. */
 export declare function trackedProcesses(): readonly ChildProcess[];

@@ -1,7 +1,9 @@
 // Child processes for tests that never outlive their test file. vitest abandons a hook that times out without
 // running its cleanup, and ends a worker with a signal that leaves the worker's children running; so every process
 // is registered the moment it is spawned, in a process group of its own (whatever it starts goes with it), and is
-// stopped after each test file (`setup.mjs`), when the worker exits, and when the worker gets a signal.
+// stopped after each test file (`setup.mjs`), when the worker exits, and when the worker gets a signal. What a test
+// starts that leaves the group (a daemon such as PostgreSQL's server) is registered as a clean-up, run at the same
+// moments.
 import { spawn } from 'node:child_process';
 
 const DEFAULT_GRACE_MS = 5_000;
@@ -17,8 +19,19 @@ function createRegistry() {
   const children = new Set();
   /** Every process spawned here leads its own group; the group may outlive its leader. */
   const leaders = new WeakSet();
+  /** Clean-ups not run yet (`trackCleanup`). */
+  const cleanups = new Set();
   let listening = false;
   const killAll = () => {
+    // Nothing awaited runs any more: each clean-up gets to do its synchronous part.
+    for (const cleanup of [...cleanups]) {
+      cleanups.delete(cleanup);
+      try {
+        void Promise.resolve(cleanup()).catch(() => {});
+      } catch {
+        // The worker is ending: the next clean-up still runs.
+      }
+    }
     for (const child of children) signalGroup(child, 'SIGKILL');
   };
   const onSignal = (signal) => {
@@ -39,7 +52,11 @@ function createRegistry() {
     process.off('exit', killAll);
     for (const signal of SIGNALS) process.off(signal, onSignal);
   };
-  return { children, leaders, listen, unlisten };
+  /** Stops listening once nothing is left to stop. */
+  const settle = () => {
+    if (children.size === 0 && cleanups.size === 0) unlisten();
+  };
+  return { children, leaders, cleanups, listen, settle };
 }
 
 /** Sends `signal` to the child's whole process group (to the child alone if it leads none). */
@@ -75,9 +92,30 @@ export function spawnTracked(command, args = [], options = {}) {
     // What the leader started and left behind goes with it.
     signalGroup(child, 'SIGKILL');
     registry.children.delete(child);
-    if (registry.children.size === 0) registry.unlisten();
+    registry.settle();
   });
   return child;
+}
+
+/**
+ * Registers the clean-up of something a test started that is not a tracked process, such as a server that detaches
+ * from its starter (PostgreSQL's `pg_ctl start`): `cleanup` runs once, after the test file (awaited, with the
+ * tracked processes), or when the worker exits or gets a signal, unless the returned function is called first (the
+ * test cleaned up itself). On exit and on a signal nothing it awaits runs, so it stops what must not outlive the
+ * test synchronously, before its first `await`.
+ *
+ * @example
+ * const untrack = trackCleanup(() => process.kill(serverPid, 'SIGQUIT'));
+ * // … the test's own clean-up:
+ * untrack();
+ */
+export function trackCleanup(cleanup) {
+  registry.cleanups.add(cleanup);
+  registry.listen();
+  return () => {
+    registry.cleanups.delete(cleanup);
+    registry.settle();
+  };
 }
 
 /**
@@ -119,9 +157,20 @@ export async function stopProcess(child, graceMs = DEFAULT_GRACE_MS) {
   clearTimeout(timer);
 }
 
-/** Stops every process spawned here that is still running (the setup file calls it after each test file). */
+/**
+ * Runs every clean-up not run yet and stops every process spawned here that is still running (the setup file calls
+ * it after each test file); rejects with the first clean-up's failure once all are done.
+ */
 export async function stopTracked(graceMs = DEFAULT_GRACE_MS) {
-  await Promise.all([...registry.children].map((child) => stopProcess(child, graceMs)));
+  const cleanups = [...registry.cleanups];
+  registry.cleanups.clear();
+  const results = await Promise.allSettled([
+    ...cleanups.map(async (cleanup) => cleanup()),
+    ...[...registry.children].map((child) => stopProcess(child, graceMs)),
+  ]);
+  registry.settle();
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /** The processes spawned here that are still running. */

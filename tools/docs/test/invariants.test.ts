@@ -171,7 +171,8 @@ describe("biome's noRestrictedImports", () => {
   const root = mkdtempSync(join(tmpdir(), 'dbkit-invariants-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  // [path, import] → the rules biome reports: the repository's biome.json, run on files planted at those paths.
+  // [path, import] → the rules biome reports: the repository's biome.json, run on files planted at those paths. An
+  // import is a module (planted as `import { a } from '…'`) or a whole statement.
   const cases: readonly (readonly [string, string, readonly string[]])[] = [
     ['packages/core/src/planted.ts', 'node:fs', ['correctness/noNodejsModules', 'style/noRestrictedImports']],
     ['packages/core/src/planted.ts', 'fs', ['correctness/noNodejsModules', 'style/noRestrictedImports']],
@@ -199,6 +200,18 @@ describe("biome's noRestrictedImports", () => {
     ['apps/cli/src/planted.ts', '@dbkit/core/src/index.js', ['style/noRestrictedImports']],
     ['apps/web/test/planted.ts', '@dbkit/language-server/src/service/index.js', ['style/noRestrictedImports']],
     ['apps/cli/src/planted.ts', '@dbkit/schema/fileMatch', []],
+    ['apps/server/test/planted.ts', "import { spawn } from 'node:child_process';", ['style/noRestrictedImports']],
+    ['packages/core/test/a/planted.ts', "import { execFile } from 'child_process';", ['style/noRestrictedImports']],
+    ['apps/web/e2e/planted.ts', "import * as cp from 'node:child_process';", ['style/noRestrictedImports']],
+    ['tools/docs/test/planted.ts', "const { fork } = require('node:child_process');", ['style/noRestrictedImports']],
+    ['tools/browser-test/planted.mjs', "import { exec } from 'node:child_process';", ['style/noRestrictedImports']],
+    ['test/e2e/planted.ts', "await import('node:child_process');", ['style/noRestrictedImports']],
+    ['apps/cli/test/planted.ts', "import { execFileSync, spawnSync } from 'node:child_process';", []],
+    ['apps/cli/test/planted.ts', "import type { ChildProcess } from 'node:child_process';", []],
+    ['apps/cli/test/planted.ts', '@dbkit/core/src/index.js', ['style/noRestrictedImports']],
+    ['tools/test-process/planted.mjs', "import { spawn } from 'node:child_process';", []],
+    ['tools/test-process/test/planted.ts', "import { spawn } from 'node:child_process';", []],
+    ['apps/cli/bench/planted.mjs', "import { spawn } from 'node:child_process';", []],
   ];
 
   const INVARIANT_RULES = ['style/noRestrictedImports', 'correctness/noNodejsModules'];
@@ -206,11 +219,12 @@ describe("biome's noRestrictedImports", () => {
   /** Plants every case (one file each), runs biome once, and returns the invariant rules it reported, by case. */
   function lintPlanted(): string[][] {
     copyFileSync(join(REPO_ROOT, 'biome.json'), join(root, 'biome.json'));
-    const paths = cases.map(([path], index) => path.replace(/planted\.ts$/, `planted${index}.ts`));
-    cases.forEach(([, specifier], index) => {
+    const paths = cases.map(([path], index) => path.replace(/planted\.(m?[jt]s)$/, `planted${index}.$1`));
+    cases.forEach(([, planted], index) => {
       const file = join(root, paths[index]!);
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, `import { a } from '${specifier}';\n\nexport const b = a;\n`);
+      const statement = /^(import|const|await) /.test(planted) ? planted : `import { a } from '${planted}';`;
+      writeFileSync(file, `${statement}\n\nexport const b = 1;\n`);
     });
     let output: string;
     try {

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runTracked, spawnTracked, stopProcess, stopTracked, trackedProcesses } from '../index.mjs';
+import { runTracked, spawnTracked, stopProcess, stopTracked, trackCleanup, trackedProcesses } from '../index.mjs';
 
 const WORKER = fileURLToPath(new URL('fixtures/worker.mjs', import.meta.url));
 /** Node code that starts another Node process sharing its stdout, which waits forever. */
@@ -64,14 +64,50 @@ describe('spawnTracked and stopTracked', () => {
 });
 
 describe('a worker that ends with tracked processes running', () => {
-  it.for(['exit', 'SIGTERM', 'SIGINT'])('takes them with it: %s', async (how) => {
-    const worker = spawn(process.execPath, [WORKER, how], { stdio: ['ignore', 'pipe', 'inherit'] });
+  it.for([
+    ['exit', 'process'],
+    ['SIGTERM', 'process'],
+    ['SIGINT', 'process'],
+    ['exit', 'cleanup'],
+    ['SIGTERM', 'cleanup'],
+    ['SIGINT', 'cleanup'],
+  ] as const)('takes them with it: %s, a tracked %s', async ([how, tracked]) => {
+    const worker = spawn(process.execPath, [WORKER, how, tracked], { stdio: ['ignore', 'pipe', 'inherit'] });
     const pid = Number(await firstLine(worker));
     expect(pid).toBeGreaterThan(0);
-    if (how !== 'exit') worker.kill(how as NodeJS.Signals);
+    if (how !== 'exit') worker.kill(how);
     worker.stdout!.resume();
-    // The tracked process holds the worker's stdout: the pipe closes once both are gone.
+    // The started process holds the worker's stdout: the pipe closes once both are gone.
     await allGone(worker);
+  });
+});
+
+describe('trackCleanup', () => {
+  it('runs a clean-up once, after the file, and reports its failure after running the others', async () => {
+    const ran: string[] = [];
+    trackCleanup(() => {
+      ran.push('sync');
+    });
+    trackCleanup(async () => {
+      ran.push('async');
+      throw new Error('could not clean up');
+    });
+    trackCleanup(() => {
+      ran.push('after a failure');
+    });
+    await expect(stopTracked()).rejects.toThrow('could not clean up');
+    await stopTracked();
+    expect(ran).toEqual(['sync', 'async', 'after a failure']);
+  });
+
+  it('skips a clean-up the test already did', async () => {
+    const ran: string[] = [];
+    const untrack = trackCleanup(() => {
+      ran.push('cleanup');
+    });
+    untrack();
+    await stopTracked();
+    expect(ran).toEqual([]);
   });
 });
 

@@ -1,26 +1,17 @@
 /** ANSI colour, on only where it helps: a terminal, or when asked for. */
-import type { Severity } from '@dbkit/core';
+import { PLAIN_PALETTE, type PlanPalette, type Severity } from '@dbkit/core';
 
-export interface Palette {
+/** Core's plan palette, and whether it colours at all. */
+export interface Palette extends PlanPalette {
   readonly enabled: boolean;
-  readonly red: (text: string) => string;
-  readonly yellow: (text: string) => string;
-  readonly blue: (text: string) => string;
-  readonly green: (text: string) => string;
-  readonly dim: (text: string) => string;
-  readonly bold: (text: string) => string;
 }
 
 function paint(code: string): (text: string) => string {
   return (text) => (text === '' ? text : `\u001b[${code}m${text}\u001b[0m`);
 }
 
-const identity = (text: string): string => text;
-
 export function palette(enabled: boolean): Palette {
-  if (!enabled) {
-    return { enabled, red: identity, yellow: identity, blue: identity, green: identity, dim: identity, bold: identity };
-  }
+  if (!enabled) return { enabled, ...PLAIN_PALETTE };
   return {
     enabled,
     red: paint('31'),

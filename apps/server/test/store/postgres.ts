@@ -2,13 +2,15 @@
  * Test support: a PostgreSQL cluster of the tests' own, from Debian's `postgresql` package, in a temporary folder,
  * listening on 127.0.0.1 on a free port, removed afterwards. Installed with apt-get when missing and we are root (CI:
  * Debian, root, nothing preinstalled). PostgreSQL refuses to run as root, so as root its commands run as `postgres`.
+ * The server is stopped by `stop`, or by `@dbkit/test-process` when a hook fails or times out before it.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { runTracked, trackCleanup } from '@dbkit/test-process';
 import pg from 'pg';
 
 const VERSIONS_DIR = '/usr/lib/postgresql';
@@ -58,13 +60,10 @@ export function postgresAvailability(): PostgresAvailability {
   return { ok: true, install: true };
 }
 
-function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(command, args, { encoding: 'utf8', env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${command} ${args.join(' ')} failed: ${error.message}\n${stderr}`));
-      else resolve(stdout);
-    });
-  });
+async function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const { code, signal, stdout, stderr } = await runTracked(command, args, { env });
+  if (code !== 0) throw new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit code ${code}`})\n${stderr}`);
+  return stdout;
 }
 
 /** Runs a PostgreSQL program as `postgres` when we are root (it refuses to run as root), else as ourselves. */
@@ -89,19 +88,46 @@ function freePort(): Promise<number> {
   });
 }
 
+/** How long apt-get waits for dpkg's lock, and this file for the package lists' lock, in seconds. */
+const APT_LOCK_TIMEOUT = 600;
+const LISTS_LOCK = '/var/lib/apt/lists/lock';
+
 /**
  * apt-get, waiting for dpkg's lock (the browser suites may be installing Chromium at the same moment: turbo runs
- * packages' tests in parallel) and trying again a few times when another apt holds the package lists.
+ * packages' tests in parallel) and for the package lists' lock. apt-get waits for dpkg's lock itself; for the lists'
+ * lock it has no wait (apt 2.6 fails at once, whatever `DPkg::Lock::Timeout` says), and its holder is another
+ * process whose end can only be polled for: so a run refused that lock runs again, a second later, until the same
+ * timeout. Any other failure fails at once.
  */
 async function aptGet(args: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
+  const deadline = performance.now() + APT_LOCK_TIMEOUT * 1000;
+  for (;;) {
     try {
-      await run('apt-get', ['-o', 'DPkg::Lock::Timeout=600', ...args], env);
+      await run('apt-get', ['-o', `DPkg::Lock::Timeout=${APT_LOCK_TIMEOUT}`, ...args], env);
       return;
     } catch (error) {
-      if (attempt >= 20) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const listsLocked = error instanceof Error && error.message.includes(LISTS_LOCK);
+      if (!listsLocked || performance.now() > deadline) throw error;
+      await delay(1000);
     }
+  }
+}
+
+/**
+ * Stops the server of `data` at once, as `pg_ctl stop -m immediate` does: SIGQUIT to the postmaster named in its pid
+ * file. Synchronous, so that it happens even on the worker's exit; nothing when no server runs.
+ */
+function quitServerNow(data: string): void {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n', 1)[0]);
+  } catch {
+    return;
+  }
+  try {
+    if (pid > 0) process.kill(pid, 'SIGQUIT');
+  } catch {
+    // Gone already.
   }
 }
 
@@ -127,6 +153,15 @@ export async function startPostgres(): Promise<PostgresCluster> {
   // As root the folder is handed to `postgres`, who must be able to reach it: /tmp always lets it, $TMPDIR may not.
   const dir = await mkdtemp(join(isRoot() ? '/tmp' : tmpdir(), 'dbkit-pg-'));
   const data = join(dir, 'data');
+  const shutDown = async () => {
+    quitServerNow(data);
+    // pg_ctl waits until the server is gone (it fails when there is none, which is as good).
+    await runAsPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {});
+    await rm(dir, { recursive: true, force: true });
+  };
+  // pg_ctl starts the server in a session of its own, out of reach of the tracked pg_ctl: this clean-up stops it
+  // when a hook fails or times out before `stop`.
+  const untrack = trackCleanup(shutDown);
   const port = await freePort();
   try {
     if (isRoot()) {
@@ -160,13 +195,16 @@ export async function startPostgres(): Promise<PostgresCluster> {
       'start',
     ]);
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
+    untrack();
+    await shutDown();
     throw error;
   }
   const startMs = performance.now() - started;
 
   const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const client = new pg.Client({ connectionString: admin });
+  // The clean-up may stop the server under this connection; that end is no failure of the tests.
+  client.on('error', () => {});
   await client.connect();
   const { rows } = await client.query<{ server_version: string }>('SHOW server_version');
   let databases = 0;
@@ -181,9 +219,9 @@ export async function startPostgres(): Promise<PostgresCluster> {
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     async stop() {
+      untrack();
       await client.end().catch(() => {});
-      await runAsPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {});
-      await rm(dir, { recursive: true, force: true });
+      await shutDown();
     },
   };
 }

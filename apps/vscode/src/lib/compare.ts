@@ -2,6 +2,7 @@
  * What "dbkit: Compare with…" decides by itself, without VS Code: whether the Git HEAD version can be offered and
  * why not, the names the plan prints, the one-line messages of a failed read and of a finished plan.
  */
+import type { PlanResult } from '@dbkit/language-server/server';
 
 /** What the client found out about the file and git, in the order it asks. */
 export type GitFacts =
@@ -97,14 +98,8 @@ export function unreadableMessage(name: string, why: string): string {
   return `dbkit: cannot read ${name} (${why}). Choose a readable automation config and compare again.`;
 }
 
-export interface Counts {
-  readonly add: number;
-  readonly change: number;
-  readonly remove: number;
-  readonly action: number;
-  readonly errors: number;
-  readonly warnings: number;
-}
+/** The counts the server's plan answers with (core's `PlanCounts`); the notification leaves the infos out. */
+type Counts = Omit<Extract<PlanResult, { readonly ok: true }>['counts'], 'infos'>;
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;

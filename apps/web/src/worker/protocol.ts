@@ -3,6 +3,8 @@
  * every parse and validation. Requests carry LSP positions and answer LSP data (`vscode-languageserver-types`);
  * the page converts them to monaco's shapes (`src/lsp/convert.ts`).
  */
+
+import type { ApiSchemaName } from '@dbkit/schema';
 import type {
   CodeAction,
   CompletionItem,
@@ -24,16 +26,7 @@ import type { PlanView } from './planTypes.js';
 import type { ServiceOpenOutcome, ServiceParams, ServicePushOutcome } from './serviceTypes.js';
 
 /** What a document is: an automation config (dbkit's service) or an API document (its JSON Schema). */
-export type DocumentKind =
-  | 'automation-config'
-  | 'cluster-snapshot'
-  | 'cluster-snapshot-list'
-  | 'snapshot-patch'
-  | 'config-server-snapshot'
-  | 'config-server-snapshot-list'
-  | 'alert'
-  | 'alert-list'
-  | 'error';
+export type DocumentKind = 'automation-config' | ApiSchemaName;
 
 /** One edit in the previous version's offsets, in the order monaco reports them (safe to apply one by one). */
 export interface ContentChange {

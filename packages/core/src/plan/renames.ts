@@ -1,5 +1,5 @@
 import type { JsonObject } from '../validation/util.js';
-import { keyedItems } from './context.js';
+import { keyedItems, type Pair, type PlanCollector } from './context.js';
 
 /** One object item of a list, with its index in the document. */
 export interface ListItem {
@@ -78,4 +78,55 @@ function renameCandidates(
     else groups.set(sig, [entry]);
   }
   return (sig) => (sig === undefined ? undefined : groups.get(sig)?.shift());
+}
+
+/** How the plan names the items of one list: processes, replica sets or sharded clusters. */
+export interface ListNames {
+  /** The list's field, which is also its changes' area. */
+  readonly list: 'processes' | 'replicaSets' | 'sharding';
+  /** The field that keys an item (`name`, `_id`). */
+  readonly key: string;
+  /** What an item is called in a change's summary (`replica set`). */
+  readonly noun: string;
+  /** What it is called in the note on a rename's deployed key (`the cluster was "a"`). */
+  readonly was: string;
+  /** DBK612's message: what the agent does with the rename, and what else must follow it. */
+  readonly renamed: (oldKey: string, newKey: string) => string;
+}
+
+/**
+ * Plans which items of a list come and go: a removal for each removed item, a removal plus an addition with DBK612
+ * for each renamed one, then an addition for each added one. `kept` is called for each item kept under its key, in
+ * the deployed order among the removals and renames; the items are also returned for a rule that plans them later.
+ *
+ * @example
+ * planListItems(c, pair, REPLICA_SETS, hostsSignature, (fate) => planReplicaSet(c, fate.key, …));
+ */
+export function planListItems(
+  c: PlanCollector,
+  { from, to }: Pair,
+  names: ListNames,
+  signature: (item: JsonObject) => string | undefined,
+  kept?: (fate: Extract<ItemFate, { kind: 'kept' }>) => void,
+): MatchedItems {
+  const { list, key, noun } = names;
+  const matched = matchItems(from[list], to[list], (item) => item[key], signature);
+  for (const fate of matched.fates) {
+    if (fate.kind === 'kept') {
+      kept?.(fate);
+      continue;
+    }
+    const fromPath = [list, fate.from.index];
+    if (fate.kind === 'removed') {
+      c.change(list, 'remove', `${noun} "${fate.key}" removed`, fromPath, undefined);
+      continue;
+    }
+    const toPath = [list, fate.to.index, key];
+    c.change(list, 'rename-as-remove-add', `${noun} "${fate.key}" renamed "${fate.newKey}"`, fromPath, toPath);
+    c.report('DBK612', 'to', toPath, names.renamed(fate.key, fate.newKey), [
+      { document: 'from', path: [...fromPath, key], message: `the ${names.was} was "${fate.key}"` },
+    ]);
+  }
+  for (const [k, item] of matched.added) c.change(list, 'add', `${noun} "${k}" added`, undefined, [list, item.index]);
+  return matched;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchItems } from '../../src/plan/renames.js';
+import { PlanCollector } from '../../src/plan/context.js';
+import { type ListNames, matchItems, planListItems } from '../../src/plan/renames.js';
 import type { JsonObject } from '../../src/validation/util.js';
 
 /** Items keyed by `name`, renamed when `host` is kept. */
@@ -99,5 +100,45 @@ describe('matchItems', () => {
         () => undefined,
       ),
     ).toEqual({ fates: [], added: [] });
+  });
+});
+
+describe('planListItems', () => {
+  const names: ListNames = {
+    list: 'processes',
+    key: 'name',
+    noun: 'process',
+    was: 'server',
+    renamed: (a, b) => `${a} became ${b}`,
+  };
+
+  it('plans removals and renames in the deployed order, kept items among them, then additions', () => {
+    const c = new PlanCollector();
+    const kept: string[] = [];
+    const from = [{ name: 'gone' }, { name: 'old', host: 'h' }, { name: 'stays' }];
+    const to = [{ name: 'stays' }, { name: 'new', host: 'h' }, { name: 'fresh' }];
+    planListItems(
+      c,
+      { from: { processes: from }, to: { processes: to } },
+      names,
+      (item) => (typeof item.host === 'string' ? item.host : undefined),
+      (fate) => kept.push(`${fate.key}@${fate.from.index} kept @${fate.to.index}`),
+    );
+    expect(c.changes.map((change) => `${change.kind}: ${change.summary}`)).toEqual([
+      'remove: process "gone" removed',
+      'rename-as-remove-add: process "old" renamed "new"',
+      'add: process "fresh" added',
+    ]);
+    expect(kept).toEqual(['stays@2 kept @0']);
+    expect(c.diagnostics).toEqual([
+      {
+        code: 'DBK612',
+        severity: 'warning',
+        message: 'old became new',
+        document: 'to',
+        path: ['processes', 1, 'name'],
+        related: [{ document: 'from', path: ['processes', 1, 'name'], message: 'the server was "old"' }],
+      },
+    ]);
   });
 });

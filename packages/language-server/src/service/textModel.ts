@@ -140,14 +140,7 @@ export class TextModel implements TextDocument {
   positionAt(offset: number): Position {
     offset = Math.max(Math.min(offset, this.#length), 0);
     const { starts, count } = this.#lines();
-    let low = 0;
-    let high = count;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (starts[mid]! > offset) high = mid;
-      else low = mid + 1;
-    }
-    const line = low - 1;
+    const line = upperBound(starts, count, offset) - 1;
     const lineStart = starts[line]!;
     return { line, character: this.#beforeLineBreak(offset, lineStart) - lineStart };
   }

@@ -1,7 +1,7 @@
 import { isObject, type JsonObject } from '../../validation/util.js';
 import { fieldPath, jsonEqual, type Pair, type PlanCollector } from '../context.js';
 import { compareVersions, releaseStep, tlsStep } from '../releases.js';
-import { matchItems } from '../renames.js';
+import { type ListNames, planListItems } from '../renames.js';
 
 /** Fields planned by their own rules; every other changed field is a plain change. */
 const OWN_FIELDS = new Set([
@@ -24,30 +24,19 @@ const ACTIONS = {
   lastResync: 'an initial sync, which first deletes all of the process’s data',
 } as const;
 
+const PROCESSES: ListNames = {
+  list: 'processes',
+  key: 'name',
+  noun: 'process',
+  was: 'process',
+  renamed: (oldName, newName) =>
+    `Process "${oldName}" is renamed "${newName}" on the same host and port: the agent shuts down "${oldName}" and starts "${newName}" as a new process, and every replica-set member or config server that names "${oldName}" must name "${newName}" in this revision.`,
+};
+
 /** processes[]: additions, removals, renames, server and feature-compatibility versions, TLS modes, one-shot actions. */
-export function planProcesses(c: PlanCollector, { from, to }: Pair): void {
-  const { fates, added } = matchItems(from.processes, to.processes, (p) => p.name, hostSignature);
+export function planProcesses(c: PlanCollector, pair: Pair): void {
   // Removals and renames first, then additions, then the processes kept (the order the plan lists them in).
-  for (const fate of fates) {
-    if (fate.kind === 'kept') continue;
-    const fromPath = ['processes', fate.from.index];
-    if (fate.kind === 'removed') {
-      c.change('processes', 'remove', `process "${fate.key}" removed`, fromPath, undefined);
-      continue;
-    }
-    const { key: oldName, newKey: newName } = fate;
-    const toPath = ['processes', fate.to.index, 'name'];
-    c.change('processes', 'rename-as-remove-add', `process "${oldName}" renamed "${newName}"`, fromPath, toPath);
-    c.report(
-      'DBK612',
-      'to',
-      toPath,
-      `Process "${oldName}" is renamed "${newName}" on the same host and port: the agent shuts down "${oldName}" and starts "${newName}" as a new process, and every replica-set member or config server that names "${oldName}" must name "${newName}" in this revision.`,
-      [{ document: 'from', path: [...fromPath, 'name'], message: `the process was "${oldName}"` }],
-    );
-  }
-  for (const [name, p] of added)
-    c.change('processes', 'add', `process "${name}" added`, undefined, ['processes', p.index]);
+  const { fates } = planListItems(c, pair, PROCESSES, hostSignature);
   for (const fate of fates) {
     if (fate.kind === 'kept') planProcess(c, fate.key, fate.from.item, fate.from.index, fate.to.item, fate.to.index);
   }

@@ -2,38 +2,24 @@ import type { JsonPath } from '../../validation/diagnostic.js';
 import { isObject, type JsonObject } from '../../validation/util.js';
 import { jsonEqual, keyedItems, type Pair, type PlanCollector } from '../context.js';
 import { releaseStep } from '../releases.js';
-import { matchItems } from '../renames.js';
+import { type ListNames, planListItems } from '../renames.js';
 import { changedKeys } from './processes.js';
 
+const REPLICA_SETS: ListNames = {
+  list: 'replicaSets',
+  key: '_id',
+  noun: 'replica set',
+  was: 'replica set',
+  renamed: (id, newId) =>
+    `Replica set "${id}" is renamed "${newId}" with the same members: a replica set's name cannot change in place, so the agent removes "${id}" and creates "${newId}" (each member restarts with the new replSetName). Shards, index configs and processes that name "${id}" must name "${newId}" in this revision.`,
+};
+
 /** replicaSets[]: additions, removals, renames, member reconfiguration, voting changes and forced reconfigs. */
-export function planReplicaSets(c: PlanCollector, { from, to }: Pair): void {
-  const { fates, added } = matchItems(from.replicaSets, to.replicaSets, (rs) => rs._id, hostsSignature);
-  const versions = serverVersions(to);
-  for (const fate of fates) {
-    if (fate.kind === 'kept') {
-      planReplicaSet(c, fate.key, fate.from.item, fate.from.index, fate.to.item, fate.to.index, versions);
-      continue;
-    }
-    const { key: id } = fate;
-    const fromPath = ['replicaSets', fate.from.index];
-    if (fate.kind === 'removed') {
-      c.change('replicaSets', 'remove', `replica set "${id}" removed`, fromPath, undefined);
-      continue;
-    }
-    const { newKey: newId } = fate;
-    const toPath = ['replicaSets', fate.to.index, '_id'];
-    c.change('replicaSets', 'rename-as-remove-add', `replica set "${id}" renamed "${newId}"`, fromPath, toPath);
-    c.report(
-      'DBK612',
-      'to',
-      toPath,
-      `Replica set "${id}" is renamed "${newId}" with the same members: a replica set's name cannot change in place, so the agent removes "${id}" and creates "${newId}" (each member restarts with the new replSetName). Shards, index configs and processes that name "${id}" must name "${newId}" in this revision.`,
-      [{ document: 'from', path: [...fromPath, '_id'], message: `the replica set was "${id}"` }],
-    );
-  }
-  for (const [id, rs] of added) {
-    c.change('replicaSets', 'add', `replica set "${id}" added`, undefined, ['replicaSets', rs.index]);
-  }
+export function planReplicaSets(c: PlanCollector, pair: Pair): void {
+  const versions = serverVersions(pair.to);
+  planListItems(c, pair, REPLICA_SETS, hostsSignature, (fate) =>
+    planReplicaSet(c, fate.key, fate.from.item, fate.from.index, fate.to.item, fate.to.index, versions),
+  );
 }
 
 /** The sorted member hosts: a replica set that keeps them under a new _id is a rename. */

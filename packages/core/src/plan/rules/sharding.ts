@@ -1,43 +1,27 @@
 import type { JsonPath } from '../../validation/diagnostic.js';
 import type { JsonObject } from '../../validation/util.js';
 import { keyedItems, type Pair, type PlanCollector } from '../context.js';
-import { matchItems } from '../renames.js';
+import { type ListNames, planListItems } from '../renames.js';
 import { changedKeys } from './processes.js';
+
+const CLUSTERS: ListNames = {
+  list: 'sharding',
+  key: 'name',
+  noun: 'sharded cluster',
+  was: 'cluster',
+  renamed: (name, newName) =>
+    `Sharded cluster "${name}" is renamed "${newName}" (same config server replica set): the agent treats it as a removal plus an addition. Routers whose cluster is "${name}" and the balancer settings keyed by it must use "${newName}" in this revision.`,
+};
 
 /** sharding[]: clusters, shards (removal drains), config servers. */
 export function planSharding(c: PlanCollector, pair: Pair): void {
-  const { from, to } = pair;
-  const { fates, added } = matchItems(
-    from.sharding,
-    to.sharding,
-    (s) => s.name,
+  planListItems(
+    c,
+    pair,
+    CLUSTERS,
     (s) => nonEmpty(s.configServerReplica),
+    (fate) => planCluster(c, pair, fate.key, fate.from.item, fate.from.index, fate.to.item, fate.to.index),
   );
-  for (const fate of fates) {
-    if (fate.kind === 'kept') {
-      planCluster(c, pair, fate.key, fate.from.item, fate.from.index, fate.to.item, fate.to.index);
-      continue;
-    }
-    const { key: name } = fate;
-    const fromPath = ['sharding', fate.from.index];
-    if (fate.kind === 'removed') {
-      c.change('sharding', 'remove', `sharded cluster "${name}" removed`, fromPath, undefined);
-      continue;
-    }
-    const { newKey: newName } = fate;
-    const toPath = ['sharding', fate.to.index, 'name'];
-    c.change('sharding', 'rename-as-remove-add', `sharded cluster "${name}" renamed "${newName}"`, fromPath, toPath);
-    c.report(
-      'DBK612',
-      'to',
-      toPath,
-      `Sharded cluster "${name}" is renamed "${newName}" (same config server replica set): the agent treats it as a removal plus an addition. Routers whose cluster is "${name}" and the balancer settings keyed by it must use "${newName}" in this revision.`,
-      [{ document: 'from', path: [...fromPath, 'name'], message: `the cluster was "${name}"` }],
-    );
-  }
-  for (const [name, s] of added) {
-    c.change('sharding', 'add', `sharded cluster "${name}" added`, undefined, ['sharding', s.index]);
-  }
 }
 
 function nonEmpty(value: unknown): string | undefined {

@@ -16,6 +16,13 @@ interface Listings {
   readonly member: Int32Array;
 }
 
+/** What checking any one replica set reads: every set, the reference index, and the listings so far. */
+interface SetsScan {
+  readonly sets: readonly unknown[];
+  readonly refs: ReferenceIndex;
+  readonly listings: Listings;
+}
+
 /** replicaSets[]: shapes, unique ids, members and their limits, member hosts naming processes. */
 export function checkReplicaSets(c: Collector, doc: JsonObject, refs: ReferenceIndex): void {
   if (Array.isArray(doc.replicaSets)) checkEachReplicaSet(c, doc.replicaSets, refs);
@@ -24,22 +31,15 @@ export function checkReplicaSets(c: Collector, doc: JsonObject, refs: ReferenceI
 
 function checkEachReplicaSet(c: Collector, sets: readonly unknown[], refs: ReferenceIndex): void {
   const count = refs.processList.length;
-  const listings: Listings = { set: new Int32Array(count), member: new Int32Array(count) };
+  const scan: SetsScan = { sets, refs, listings: { set: new Int32Array(count), member: new Int32Array(count) } };
   for (let r = 0; r < sets.length; r++) {
     const path: JsonPath = ['replicaSets', r];
     const rs = checkShape(c, sets[r], path, replicaSetShape);
-    if (rs) checkReplicaSet(c, rs, r, sets, listings, refs);
+    if (rs) checkReplicaSet(c, rs, r, scan);
   }
 }
 
-function checkReplicaSet(
-  c: Collector,
-  rs: JsonObject,
-  r: number,
-  sets: readonly unknown[],
-  listings: Listings,
-  refs: ReferenceIndex,
-): void {
+function checkReplicaSet(c: Collector, rs: JsonObject, r: number, scan: SetsScan): void {
   const members = rs.members;
   if (Array.isArray(members)) {
     const membersPath: JsonPath = ['replicaSets', r, 'members'];
@@ -49,9 +49,7 @@ function checkReplicaSet(
       if (!member) continue;
       if (typeof member._id === 'number') checkMemberId(c, member._id, members, membersPath, m, ids);
       checkMemberLimits(c, member, membersPath, m);
-      if (typeof member.host === 'string') {
-        checkMemberHost(c, member.host, membersPath, m, rs, r, sets, listings, refs);
-      }
+      if (typeof member.host === 'string') checkMemberHost(c, member.host, membersPath, m, rs, r, scan);
     }
   }
   if (isObject(rs.force)) {
@@ -160,9 +158,7 @@ function checkMemberHost(
   m: number,
   rs: JsonObject,
   r: number,
-  sets: readonly unknown[],
-  listings: Listings,
-  refs: ReferenceIndex,
+  { sets, refs, listings }: SetsScan,
 ): void {
   const target = findReference(refs, host, References.memberHost);
   if (target === undefined) {

@@ -1,17 +1,24 @@
 // Real HTTP clients (curl, Python requests) authenticating against a tiny node:http server built from the digest
 // functions. This proves that real clients accept the challenge and that the verifier accepts their answers.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
+import { runTracked } from '@dbkit/test-process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DigestChallengeStyle, unauthorizedResponse } from '../../../src/api/digest/challenge.js';
 import { EMPTY_NONCE_STATE, issueNonce } from '../../../src/api/digest/nonce.js';
 import { parseDigestAuthorization } from '../../../src/api/digest/parse.js';
 import { verifyDigestAuthorization } from '../../../src/api/digest/verify.js';
 
-const run = promisify(execFile);
+/** Runs a client to its end (killed after 15 s); fails unless it exits with 0. */
+async function run(command: string, args: readonly string[]): Promise<{ stdout: string }> {
+  const result = await runTracked(command, args, { timeout: 15_000 });
+  if (result.code !== 0) {
+    throw new Error(`${command} failed (${result.signal ?? `exit code ${result.code}`}): ${result.stderr}`);
+  }
+  return result;
+}
 const KEYS: Readonly<Record<string, string>> = { pub: 'priv' };
 const TTL_MS = 60_000;
 const PATH = '/api/public/v1.0/groups/g1/alerts?status=OPEN&pageNum=1';
@@ -84,18 +91,14 @@ async function startServer(style: DigestChallengeStyle = 'interoperable'): Promi
 
 /** Runs curl with Digest auth; returns the final status of each URL. */
 async function curl(user: string, urls: readonly string[], extra: readonly string[] = []): Promise<string[]> {
-  const { stdout } = await run(
-    'curl',
-    [
-      '--silent',
-      '--digest',
-      '--user',
-      user,
-      ...extra,
-      ...urls.flatMap((u) => ['--output', '/dev/null', '--write-out', '%{http_code}\\n', u]),
-    ],
-    { timeout: 15_000 },
-  );
+  const { stdout } = await run('curl', [
+    '--silent',
+    '--digest',
+    '--user',
+    user,
+    ...extra,
+    ...urls.flatMap((u) => ['--output', '/dev/null', '--write-out', '%{http_code}\\n', u]),
+  ]);
   return stdout.trim().split('\n');
 }
 
@@ -174,9 +177,7 @@ describe.skipIf(!hasRequests)(
       servers.push(expireServer);
       await new Promise<void>((resolve) => expireServer.listen(0, '127.0.0.1', resolve));
       const expireUrl = `http://127.0.0.1:${(expireServer.address() as AddressInfo).port}/`;
-      const { stdout } = await run('python3', ['-c', PYTHON_CLIENT, server.url + PATH, user, password, expireUrl], {
-        timeout: 15_000,
-      });
+      const { stdout } = await run('python3', ['-c', PYTHON_CLIENT, server.url + PATH, user, password, expireUrl]);
       return { statuses: stdout.trim().split('\n'), log: server.log };
     }
 

@@ -77,17 +77,6 @@ export interface CompletionCursor {
   readonly separatorAfter: string;
 }
 
-const WORD_BREAK = ' \t\n\r\v":{[,]}';
-
-/** The unquoted word around `offset` (what a user types before adding quotes). */
-function wordAround(text: string, offset: number): { start: number; end: number } {
-  let start = offset;
-  while (start > 0 && !WORD_BREAK.includes(text.charAt(start - 1))) start--;
-  let end = offset;
-  while (end < text.length && !WORD_BREAK.includes(text.charAt(end))) end++;
-  return { start, end };
-}
-
 /** The next token after `offset`, skipping whitespace and comments. */
 function nextToken(text: string, offset: number): number {
   const scanner = createScanner(text, true);
@@ -107,6 +96,30 @@ function isUnterminated(text: string, offset: number): boolean {
   scanner.setPosition(offset);
   scanner.scan();
   return scanner.getTokenError() === UNEXPECTED_END_OF_STRING;
+}
+
+const WORD_BREAK = ' \t\n\r\v":{[,]}';
+
+/**
+ * The span a proposal replaces, and whether something is typed there: the literal under the cursor (up to the
+ * cursor when it is a string without its closing quote), else the unquoted word around the cursor (what a user
+ * types before adding quotes).
+ */
+function replacedSpan(
+  text: string,
+  offset: number,
+  literal: { readonly offset: number; readonly length: number } | undefined,
+): { start: number; end: number; typed: boolean } {
+  if (literal !== undefined) {
+    // Only a string token can end unterminated, so other literals keep their own length.
+    const end = isUnterminated(text, literal.offset) ? offset : literal.offset + literal.length;
+    return { start: literal.offset, end, typed: true };
+  }
+  let start = offset;
+  while (start > 0 && !WORD_BREAK.includes(text.charAt(start - 1))) start--;
+  let end = offset;
+  while (end < text.length && !WORD_BREAK.includes(text.charAt(end))) end++;
+  return { start, end, typed: end > start };
 }
 
 /** Whether `offset` is inside a comment, scanning from `start` (a node before it), as vscode-json-languageservice does. */
@@ -162,19 +175,8 @@ function readCursor(text: string, offset: number, anchor: CursorAnchor | undefin
   const path: JsonPath = location.path;
   const previous = location.previousNode;
   if (location.isAtPropertyKey) {
-    let start = offset;
-    let end = offset;
-    let typed = false;
-    if (previous?.type === 'property' || previous?.type === 'string') {
-      start = previous.offset;
-      end = isUnterminated(text, previous.offset) ? offset : previous.offset + previous.length;
-      typed = true;
-    } else {
-      const word = wordAround(text, offset);
-      start = word.start;
-      end = word.end;
-      typed = end > start;
-    }
+    const onKey = previous?.type === 'property' || previous?.type === 'string';
+    const { start, end, typed } = replacedSpan(text, offset, onKey ? previous : undefined);
     const addValue = nextToken(text, end) !== COLON;
     return {
       offset,
@@ -188,9 +190,6 @@ function readCursor(text: string, offset: number, anchor: CursorAnchor | undefin
       separatorAfter: addValue ? separatorAfter(text, end) : '',
     };
   }
-  let start: number;
-  let end: number;
-  let typed: boolean;
   const literal =
     previous !== undefined && previous.type !== 'object' && previous.type !== 'array' && previous.type !== 'property';
   if (literal && offset > previous.offset + previous.length) {
@@ -207,17 +206,7 @@ function readCursor(text: string, offset: number, anchor: CursorAnchor | undefin
       separatorAfter: '',
     };
   }
-  if (literal) {
-    start = previous.offset;
-    end =
-      previous.type === 'string' && isUnterminated(text, previous.offset) ? offset : previous.offset + previous.length;
-    typed = true;
-  } else {
-    const word = wordAround(text, offset);
-    start = word.start;
-    end = word.end;
-    typed = end > start;
-  }
+  const { start, end, typed } = replacedSpan(text, offset, literal ? previous : undefined);
   return {
     offset,
     path,
