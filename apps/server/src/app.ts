@@ -9,9 +9,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Faults } from './admin/faults.js';
 import { RequestLog } from './admin/requestLog.js';
 import { adminApi } from './admin/routes.js';
+import { type AgentSettings, DEFAULT_AGENT_SETTINGS } from './agents.js';
 import { MemoryReplayGuard, NonceMinter, type ReplayGuard } from './auth/nonces.js';
 import { Clock } from './clock.js';
 import type { RouteContext } from './http/context.js';
+import { ParsedRevision } from './http/parsedRevision.js';
 import { Responder } from './http/respond.js';
 import { openApiText } from './openapi.js';
 import { authentication, type DigestSettings, freshChallenge } from './plugins/authentication.js';
@@ -25,6 +27,7 @@ import { requestState } from './plugins/requestState.js';
 import { responseCache } from './plugins/responseCache.js';
 import { registerAlerts } from './routes/alerts.js';
 import { registerAutomationConfig } from './routes/automationConfig.js';
+import { registerAutomationStatus } from './routes/automationStatus.js';
 import { registerConfigServerSnapshots } from './routes/configServerSnapshots.js';
 import { registerSnapshots } from './routes/snapshots.js';
 import { seedState } from './seed.js';
@@ -60,6 +63,8 @@ export type ServerOptions = {
   readonly version?: ServiceVersion;
   /** How often the expiry sweep runs; 0 runs it only on demand (admin clock, `/__dbkit/sweep`). @default 60000 */
   readonly sweepIntervalMs?: number;
+  /** How the simulated agents behave: the time a move takes, the HOST_DOWN notification delays. */
+  readonly agents?: AgentSettings;
   /** Reports start-up warnings (a torn journal line) and unexpected errors. @default console.error */
   readonly warn?: (message: string) => void;
 };
@@ -134,11 +139,13 @@ export function createServer(options: ServerOptions = {}): DbkitServer {
       .send(Buffer.from(openApi)),
   );
 
-  const ctx: RouteContext = { store, clock, respond };
+  const agents = options.agents ?? DEFAULT_AGENT_SETTINGS;
+  const ctx: RouteContext = { store, clock, respond, agents, configs: new ParsedRevision() };
   registerAlerts(app, API_PREFIX, ctx);
   registerSnapshots(app, API_PREFIX, ctx);
   registerConfigServerSnapshots(app, API_PREFIX, ctx);
   registerAutomationConfig(app, API_PREFIX, ctx);
+  registerAutomationStatus(app, API_PREFIX, ctx);
 
   /** Deletes the snapshots whose expiry has passed (the spec's deletion "at the next opportunity"). */
   const sweep = () => store.sweepExpired(new Date(clock.now()));

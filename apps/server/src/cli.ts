@@ -1,7 +1,7 @@
 /**
  * The flags of `dbkit-server`, read without side effects so that they are unit-tested.
  */
-export const USAGE = `Usage: dbkit-server [--port N] [--host H] [--seed N] [--data DIR | --in-memory] [--admin] [--realm R] [--spec-literal-challenge]
+export const USAGE = `Usage: dbkit-server [--port N] [--host H] [--seed N] [--data DIR | --in-memory] [--admin] [--realm R] [--spec-literal-challenge] [--agent-step-ms N]
 
   --port N                  port to listen on (default: $PORT, else 8080; 0 picks a free one)
   --host H                  address to listen on (default 127.0.0.1)
@@ -13,6 +13,8 @@ export const USAGE = `Usage: dbkit-server [--port N] [--host H] [--seed N] [--da
   --admin                   enable the admin API under /__dbkit/ (reset, clock, faults, request log); loopback only
   --realm R                 Digest realm (default "dbkit")
   --spec-literal-challenge  challenge with the spec's wording (op="auth") instead of the real service's (qop="auth")
+  --agent-step-ms N         how long a simulated agent takes per move, in milliseconds (default 2000; 0: at once);
+                            instances sharing a database must use the same value
   --help                    this text`;
 
 /** Where the command keeps its state unless told otherwise: the service must not forget acknowledged writes. */
@@ -27,6 +29,8 @@ export type CliOptions = {
   readonly admin: boolean;
   readonly realm?: string;
   readonly specLiteralChallenge: boolean;
+  /** How long a simulated agent takes per move; undefined: the service's default. */
+  readonly agentStepMs?: number;
   readonly help: boolean;
 };
 
@@ -48,6 +52,7 @@ export function parseArguments(argv: readonly string[], env: Readonly<Record<str
   let databaseUrl: string | undefined = env.DBKIT_DATABASE_URL || undefined;
   let admin = false;
   let specLiteralChallenge = false;
+  let agentStepMs: number | string | undefined;
   let help = false;
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] ?? '';
@@ -103,6 +108,9 @@ export function parseArguments(argv: readonly string[], env: Readonly<Record<str
       case '--spec-literal-challenge':
         specLiteralChallenge = true;
         break;
+      case '--agent-step-ms':
+        agentStepMs = integer('--agent-step-ms', value(), 0, 24 * 60 * 60 * 1000);
+        break;
       case '--help':
       case '-h':
         help = true;
@@ -112,9 +120,11 @@ export function parseArguments(argv: readonly string[], env: Readonly<Record<str
     }
     if (typeof port === 'string') return { ok: false, message: port };
     if (typeof seed === 'string') return { ok: false, message: seed };
+    if (typeof agentStepMs === 'string') return { ok: false, message: agentStepMs };
   }
   if (typeof port === 'string') return { ok: false, message: port };
   if (typeof seed === 'string') return { ok: false, message: seed };
+  if (typeof agentStepMs === 'string') return { ok: false, message: agentStepMs };
   return {
     ok: true,
     value: {
@@ -127,6 +137,7 @@ export function parseArguments(argv: readonly string[], env: Readonly<Record<str
       ...(dataDir === undefined ? {} : { dataDir }),
       ...(realm === undefined ? {} : { realm }),
       ...(databaseUrl === undefined ? {} : { databaseUrl }),
+      ...(agentStepMs === undefined ? {} : { agentStepMs }),
     },
   };
 }

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { DEFAULT_AGENT_SETTINGS } from './agents.js';
 import { createServer } from './app.js';
 import { seedState } from './seed.js';
 import { PostgresReplayGuard } from './store/postgresReplayGuard.js';
@@ -56,6 +57,9 @@ try {
     ...(store ? { store, replayGuard: new PostgresReplayGuard(store.pool) } : {}),
     ...(options.dataDir && !store ? { dataDir: options.dataDir } : {}),
     ...(options.realm ? { realm: options.realm } : {}),
+    ...(options.agentStepMs === undefined
+      ? {}
+      : { agents: { ...DEFAULT_AGENT_SETTINGS, stepMs: options.agentStepMs } }),
     ...(process.env.DBKIT_NONCE_SECRET ? { nonceSecret: process.env.DBKIT_NONCE_SECRET } : {}),
     warn,
   });

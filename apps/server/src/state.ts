@@ -1,7 +1,14 @@
 /**
  * What the service stores: plain JSON data, the same for every store (in memory with a journal, or PostgreSQL).
  */
-import type { Alert, ClusterSnapshot, ConfigServerSnapshot } from '@dbkit/core';
+import type {
+  AgentFault,
+  Alert,
+  AlertAcknowledgementRecord,
+  AutomationRevision,
+  ClusterSnapshot,
+  ConfigServerSnapshot,
+} from '@dbkit/core';
 
 /** An API key pair; it belongs to one project. */
 export type ApiKey = { readonly publicKey: string; readonly privateKey: string };
@@ -30,8 +37,28 @@ export type StoredAlert = {
   readonly conditionPersists: boolean;
 };
 
-/** The automation configuration as stored: the request body's exact text and its `version`. */
-export type StoredAutomationConfig = { readonly version: number; readonly text: string };
+/**
+ * The automation configuration as stored: the request body's exact text and its `version`, and the agents' record
+ * written with it in the same step (absent in state written before agents were simulated: read as
+ * {@link NO_AGENTS}).
+ */
+export type StoredAutomationConfig = {
+  readonly version: number;
+  readonly text: string;
+  readonly agents?: StoredAgents;
+};
+
+/**
+ * What the simulated agents' status is derived from (core's `automationStatusAt`): the accepted revisions, oldest
+ * first (the oldest is the baseline every process has reached), and the faults injected through the admin API.
+ */
+export type StoredAgents = {
+  readonly revisions: readonly AutomationRevision[];
+  readonly faults: readonly AgentFault[];
+};
+
+/** No revision recorded yet: the stored automation config is the baseline. */
+export const NO_AGENTS: StoredAgents = { revisions: [], faults: [] };
 
 /** A project (group). */
 export type StoredGroup = {
@@ -42,6 +69,8 @@ export type StoredGroup = {
   readonly hosts: Readonly<Record<string, StoredHost>>;
   readonly alerts: Readonly<Record<string, StoredAlert>>;
   readonly automationConfig: StoredAutomationConfig;
+  /** The last acknowledge request of each alert, by alert id (derived alerts have no stored document to change). */
+  readonly alertAcknowledgements?: Readonly<Record<string, AlertAcknowledgementRecord>>;
 };
 
 /** Everything the service knows. */

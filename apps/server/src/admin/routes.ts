@@ -1,10 +1,11 @@
 /**
  * The admin API under `/__dbkit/`, off unless enabled (`--admin`): reset to the seed, move the clock, run the
- * expiry sweep, inject latency and faults, read the request log and the keys. For tests and demos on loopback; it
+ * expiry sweep, inject latency and faults, make a process's agent stuck, read the request log and the keys. For tests and demos on loopback; it
  * has no authentication of its own, so never enable it on a shared network.
  */
 import { parseTimestamp } from '@dbkit/core';
 import type { FastifyReply } from 'fastify';
+import { withFault, withoutFault } from '../agents.js';
 import type { Clock } from '../clock.js';
 import { rootPlugin } from '../plugins/rootPlugin.js';
 import type { ServiceState } from '../state.js';
@@ -123,6 +124,38 @@ export const adminApi = rootPlugin<AdminContext>({ name: 'dbkit-admin' }, (app, 
   app.delete('/__dbkit/requests', async (_request, reply) => {
     ctx.log.clear();
     return json(reply, 200, []);
+  });
+
+  type AgentParams = { Params: { groupId: string; process: string } };
+  const faultPath = '/__dbkit/agents/:groupId/:process/fault';
+
+  // A process whose agent is stuck, as on a broken host: it reports the error and makes no progress until cleared.
+  app.post<AgentParams>(faultPath, async (request, reply) => {
+    const { groupId, process } = request.params;
+    const body = parseBody(request.body) as { errorCode?: unknown; errorString?: unknown } | undefined;
+    if (body === undefined || body === null || typeof body !== 'object') {
+      return bad(
+        reply,
+        'Send a JSON object: {"errorCode": 1, "errorString": "the host does not answer"} (both optional).',
+      );
+    }
+    const errorCode = body.errorCode ?? 1;
+    if (typeof errorCode !== 'number' || !Number.isInteger(errorCode) || errorCode === 0) {
+      return bad(reply, 'errorCode must be a non-zero integer (the agent reports 0 for no error).');
+    }
+    const errorString = body.errorString ?? `The agent of ${process} cannot reach its process (injected).`;
+    if (typeof errorString !== 'string') return bad(reply, 'errorString must be a string.');
+    const fault = { process, errorCode, errorString };
+    const found = await ctx.store.updateAgents(groupId, (agents) => withFault(agents, fault, ctx.clock.now()));
+    if (!found) return json(reply, 404, { error: 404, reason: 'Not Found', detail: `No project ${groupId}.` });
+    return json(reply, 200, { ...fault, from: new Date(ctx.clock.now()).toISOString() });
+  });
+
+  app.delete<AgentParams>(faultPath, async (request, reply) => {
+    const { groupId, process } = request.params;
+    const found = await ctx.store.updateAgents(groupId, (agents) => withoutFault(agents, process, ctx.clock.now()));
+    if (!found) return json(reply, 404, { error: 404, reason: 'Not Found', detail: `No project ${groupId}.` });
+    return json(reply, 200, { process, cleared: new Date(ctx.clock.now()).toISOString() });
   });
 
   app.get('/__dbkit/state', async (_request, reply) => json(reply, 200, await ctx.store.exportState()));

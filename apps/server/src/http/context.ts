@@ -4,8 +4,10 @@
  */
 import type { Link } from '@dbkit/core';
 import type { FastifyRequest } from 'fastify';
+import type { AgentSettings } from '../agents.js';
 import type { Clock } from '../clock.js';
 import type { Store } from '../store/store.js';
+import type { ParsedRevision } from './parsedRevision.js';
 import type { Presentation, Responder } from './respond.js';
 
 export type RequestState = {
@@ -30,6 +32,10 @@ export type RouteContext = {
   readonly store: Store;
   readonly clock: Clock;
   readonly respond: Responder;
+  /** How the simulated agents behave. */
+  readonly agents: AgentSettings;
+  /** The last stored automation config parsed, shared by the routes that read it. */
+  readonly configs: ParsedRevision;
 };
 
 /** The scheme, host and port the client used: the origin of every link the service writes. */

@@ -14,6 +14,7 @@ import {
   validateAutomationConfig,
 } from '@dbkit/core';
 import type { FastifyInstance } from 'fastify';
+import { reviseAgents } from '../agents.js';
 import type { RouteContext } from '../http/context.js';
 import type { StoredAutomationConfig } from '../state.js';
 import { bodyText, readJsonBody } from './body.js';
@@ -68,42 +69,12 @@ export function unsafeTransitionBody(
   };
 }
 
-/**
- * The stored revision a PUT plans from, parsed: the last one is kept with its project, version and text, so a run of
- * PUTs parses each text once (the accepted document becomes the next PUT's `from`). Any other revision, or the same
- * version with another text (a reset, another instance), is parsed again. Core never changes a document it reads.
- */
-export class ParsedRevision {
-  private last:
-    | { readonly groupId: string; readonly version: number; readonly text: string; readonly document: unknown }
-    | undefined;
-
-  /** `stored` parsed, or undefined when its text is not JSON (there is nothing to plan from). */
-  get(groupId: string, stored: StoredAutomationConfig): { readonly document: unknown } | undefined {
-    const last = this.last;
-    if (last?.groupId === groupId && last.version === stored.version && last.text === stored.text) return last;
-    let document: unknown;
-    try {
-      document = JSON.parse(stored.text);
-    } catch {
-      return undefined;
-    }
-    this.remember(groupId, stored, document);
-    return { document };
-  }
-
-  /** Keeps `document`, the parse of `stored.text`, as the project's latest revision. */
-  remember(groupId: string, stored: StoredAutomationConfig, document: unknown): void {
-    this.last = { groupId, version: stored.version, text: stored.text, document };
-  }
-}
-
 /** The plan's version codes: the store's compare-and-set answers those (409). */
 const VERSION_CODES: ReadonlySet<string> = new Set(['DBK601', 'DBK602']);
 
 export function registerAutomationConfig(app: FastifyInstance, base: string, ctx: RouteContext): void {
   const path = `${base}/groups/:groupId/automationConfig`;
-  const revisions = new ParsedRevision();
+  const revisions = ctx.configs;
 
   app.get<{ Params: Params }>(path, async (request, reply) => {
     const { presentation } = request.dbkit;
@@ -135,7 +106,14 @@ export function registerAutomationConfig(app: FastifyInstance, base: string, ctx
       if (unsafe !== undefined) return ctx.respond.error(reply, unsafe, presentation);
     }
     const revision = { version, text: bodyText(request.body) };
-    const outcome = await ctx.store.putAutomationConfig(groupId, revision);
+    const acceptedAt = ctx.clock.now();
+    const outcome = await ctx.store.putAutomationConfig(groupId, revision, (previous) =>
+      reviseAgents(
+        { config: previous, document: revisions.get(groupId, previous)?.document },
+        { version, document },
+        acceptedAt,
+      ),
+    );
     if (!outcome.ok) {
       const next = outcome.current.version + 1;
       return ctx.respond.fail(

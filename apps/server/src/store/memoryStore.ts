@@ -3,8 +3,21 @@
  * loop serialises every read-modify-write, so no update is lost; each write is journalled and fsynced before the
  * promise resolves, so an acknowledged write survives `kill -9`.
  */
-import { type ClusterSnapshot, type ExpiryState, isSnapshotExpired } from '@dbkit/core';
-import type { ServiceState, StoredAutomationConfig, StoredCluster, StoredGroup, StoredHost } from '../state.js';
+import {
+  type AlertAcknowledgementRecord,
+  type ClusterSnapshot,
+  type ExpiryState,
+  isSnapshotExpired,
+} from '@dbkit/core';
+import {
+  NO_AGENTS,
+  type ServiceState,
+  type StoredAgents,
+  type StoredAutomationConfig,
+  type StoredCluster,
+  type StoredGroup,
+  type StoredHost,
+} from '../state.js';
 import { type JournalEntry, JournalWriter, openJournal } from './journal.js';
 import type { Decision, GroupSummary, PutOutcome, Store, UpdateOutcome } from './store.js';
 
@@ -155,11 +168,36 @@ export class MemoryStore implements Store {
     return this.group(groupId)?.automationConfig;
   }
 
-  async putAutomationConfig(groupId: string, next: StoredAutomationConfig): Promise<PutOutcome> {
+  async putAutomationConfig(
+    groupId: string,
+    next: StoredAutomationConfig,
+    revise: (previous: StoredAutomationConfig) => StoredAgents,
+  ): Promise<PutOutcome> {
     const current = this.group(groupId)?.automationConfig;
-    if (current !== undefined && next.version <= current.version) return { ok: false, current };
-    this.write({ path: ['groups', groupId, 'automationConfig'], value: next });
+    if (current === undefined) return { ok: true };
+    if (next.version <= current.version) return { ok: false, current };
+    // One journal entry: the config and the agents' record are durable together or not at all.
+    this.write({ path: ['groups', groupId, 'automationConfig'], value: { ...next, agents: revise(current) } });
     return { ok: true };
+  }
+
+  async updateAgents(groupId: string, change: (agents: StoredAgents) => StoredAgents): Promise<boolean> {
+    const config = this.group(groupId)?.automationConfig;
+    if (config === undefined) return false;
+    this.write({ path: ['groups', groupId, 'automationConfig', 'agents'], value: change(config.agents ?? NO_AGENTS) });
+    return true;
+  }
+
+  async getAlertAcknowledgements(groupId: string) {
+    return this.group(groupId)?.alertAcknowledgements ?? {};
+  }
+
+  async setAlertAcknowledgement(groupId: string, alertId: string, record: AlertAcknowledgementRecord) {
+    const group = this.group(groupId);
+    if (group === undefined) return;
+    // The whole map is written: state from before acknowledgements were kept has no map to set a key in.
+    const value = { ...group.alertAcknowledgements, [alertId]: record };
+    this.write({ path: ['groups', groupId, 'alertAcknowledgements'], value });
   }
 
   async exportState() {

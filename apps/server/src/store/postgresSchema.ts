@@ -8,6 +8,7 @@ import type { Pool, PoolClient } from 'pg';
 /**
  * `seq` is the position in the state the rows were loaded from: rows come back in that order, so a store exported
  * from PostgreSQL lists projects, keys, clusters, snapshots and alerts in the same order as the memory store.
+ * `agents` is the simulated agents' record, written with the config it belongs to (null: none recorded yet).
  * `version` is `numeric`: the document's `version` is any JSON integer ≥ 0 (core sets no maximum), and an integer
  * column would turn a large one into a database error instead of a stored config.
  */
@@ -67,7 +68,16 @@ CREATE TABLE IF NOT EXISTS dbkit_alerts (
 CREATE TABLE IF NOT EXISTS dbkit_automation_configs (
   group_id text PRIMARY KEY REFERENCES dbkit_projects (id) ON DELETE CASCADE,
   version numeric NOT NULL,
-  text text NOT NULL
+  text text NOT NULL,
+  agents jsonb
+);
+ALTER TABLE dbkit_automation_configs ADD COLUMN IF NOT EXISTS agents jsonb;
+CREATE TABLE IF NOT EXISTS dbkit_alert_acknowledgements (
+  group_id text NOT NULL REFERENCES dbkit_projects (id) ON DELETE CASCADE,
+  alert_id text NOT NULL,
+  doc jsonb NOT NULL,
+  seq integer NOT NULL,
+  PRIMARY KEY (group_id, alert_id)
 );
 `;
 
@@ -81,6 +91,7 @@ export const STORE_TABLES = [
   'dbkit_config_server_snapshots',
   'dbkit_alerts',
   'dbkit_automation_configs',
+  'dbkit_alert_acknowledgements',
 ] as const;
 
 export type Table = (typeof STORE_TABLES)[number];
@@ -136,6 +147,13 @@ const COLUMNS: Readonly<Record<Table, readonly (readonly [name: string, type: st
     ['group_id', 'text'],
     ['version', 'numeric'],
     ['text', 'text'],
+    ['agents', 'jsonb'],
+  ],
+  dbkit_alert_acknowledgements: [
+    ['group_id', 'text'],
+    ['alert_id', 'text'],
+    ['doc', 'jsonb'],
+    ['seq', 'integer'],
   ],
 };
 

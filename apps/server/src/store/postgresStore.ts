@@ -4,9 +4,24 @@
  * decides, and writes (`UPDATE … RETURNING`) in one transaction, so concurrent PATCHes through any instance lose
  * nothing; a PUT of the automation config is one compare-and-set `UPDATE … WHERE version < $2`.
  */
-import { type ClusterSnapshot, type ConfigServerSnapshot, type ExpiryState, isSnapshotExpired } from '@dbkit/core';
+import {
+  type AlertAcknowledgementRecord,
+  type ClusterSnapshot,
+  type ConfigServerSnapshot,
+  type ExpiryState,
+  isSnapshotExpired,
+} from '@dbkit/core';
 import pg from 'pg';
-import type { ApiKey, ServiceState, StoredAlert, StoredAutomationConfig, StoredCluster, StoredHost } from '../state.js';
+import {
+  type ApiKey,
+  NO_AGENTS,
+  type ServiceState,
+  type StoredAgents,
+  type StoredAlert,
+  type StoredAutomationConfig,
+  type StoredCluster,
+  type StoredHost,
+} from '../state.js';
 import { ensureSchema, insertSql, inTransaction, STORE_SCHEMA, STORE_TABLES, type Table } from './postgresSchema.js';
 import type { Decision, GroupSummary, PutOutcome, Store, UpdateOutcome } from './store.js';
 
@@ -34,6 +49,7 @@ function rowsOf(state: ServiceState): Record<Table, Record<string, unknown>[]> {
     dbkit_config_server_snapshots: [],
     dbkit_alerts: [],
     dbkit_automation_configs: [],
+    dbkit_alert_acknowledgements: [],
   };
   const add = (table: Table, row: Record<string, unknown>) => rows[table].push({ ...row, seq: rows[table].length });
   for (const group of Object.values(state.groups)) {
@@ -63,8 +79,11 @@ function rowsOf(state: ServiceState): Record<Table, Record<string, unknown>[]> {
         condition_persists: stored.conditionPersists,
       });
     }
-    const { version, text } = group.automationConfig;
-    rows.dbkit_automation_configs.push({ group_id, version, text });
+    const { version, text, agents } = group.automationConfig;
+    rows.dbkit_automation_configs.push({ group_id, version, text, agents: agents ?? null });
+    for (const [alert_id, doc] of Object.entries(group.alertAcknowledgements ?? {})) {
+      add('dbkit_alert_acknowledgements', { group_id, alert_id, doc });
+    }
   }
   return rows;
 }
@@ -88,10 +107,12 @@ const toStoredAlert = (row: AlertRow): StoredAlert => ({
   notificationDelaysMinutes: row.notification_delays_minutes,
   conditionPersists: row.condition_persists,
 });
+type ConfigRow = { version: string; text: string; agents: StoredAgents | null };
 // `numeric` arrives as a string, so that no precision is lost in transit; versions are JSON numbers again here.
-const toConfig = (row: { version: string; text: string }): StoredAutomationConfig => ({
+const toConfig = (row: ConfigRow): StoredAutomationConfig => ({
   version: Number(row.version),
   text: row.text,
+  ...(row.agents === null ? {} : { agents: row.agents }),
 });
 
 /** The two snapshot tables and the column naming each one's parent (cluster or config-server host). */
@@ -276,26 +297,71 @@ export class PostgresStore implements Store {
   }
 
   async getAutomationConfig(groupId: string): Promise<StoredAutomationConfig | undefined> {
-    const { rows } = await this.pool.query<{ version: string; text: string }>(
-      'SELECT version, text FROM dbkit_automation_configs WHERE group_id = $1',
+    const { rows } = await this.pool.query<ConfigRow>(
+      'SELECT version, text, agents FROM dbkit_automation_configs WHERE group_id = $1',
       [groupId],
     );
     const row = rows[0];
     return row && toConfig(row);
   }
 
-  async putAutomationConfig(groupId: string, next: StoredAutomationConfig): Promise<PutOutcome> {
-    // One statement is the whole compare-and-set: PostgreSQL re-checks `version < $2` on the latest row version
-    // after waiting for a concurrent writer, so of many PUTs with the same version exactly one updates a row.
-    const written = await this.pool.query(
-      'UPDATE dbkit_automation_configs SET version = $2, text = $3 WHERE group_id = $1 AND version < $2 RETURNING group_id',
-      [groupId, String(next.version), next.text],
+  putAutomationConfig(
+    groupId: string,
+    next: StoredAutomationConfig,
+    revise: (previous: StoredAutomationConfig) => StoredAgents,
+  ): Promise<PutOutcome> {
+    // The row lock makes concurrent PUTs through any instance take turns: of several with the same version exactly
+    // one finds the stored version lower, and each writes the agents' record planned from the config it replaces.
+    return inTransaction(this.pool, async (client): Promise<PutOutcome> => {
+      const { rows } = await client.query<ConfigRow>(
+        'SELECT version, text, agents FROM dbkit_automation_configs WHERE group_id = $1 FOR UPDATE',
+        [groupId],
+      );
+      const row = rows[0];
+      // As in the memory store, a project that does not exist stores nothing; the routes only get here for the
+      // project of the authenticated key, which exists.
+      if (row === undefined) return { ok: true };
+      const current = toConfig(row);
+      if (next.version <= current.version) return { ok: false, current };
+      await client.query(
+        'UPDATE dbkit_automation_configs SET version = $2, text = $3, agents = $4 WHERE group_id = $1',
+        [groupId, String(next.version), next.text, JSON.stringify(revise(current))],
+      );
+      return { ok: true };
+    });
+  }
+
+  updateAgents(groupId: string, change: (agents: StoredAgents) => StoredAgents): Promise<boolean> {
+    return inTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<{ agents: StoredAgents | null }>(
+        'SELECT agents FROM dbkit_automation_configs WHERE group_id = $1 FOR UPDATE',
+        [groupId],
+      );
+      const row = rows[0];
+      if (row === undefined) return false;
+      await client.query('UPDATE dbkit_automation_configs SET agents = $2 WHERE group_id = $1', [
+        groupId,
+        JSON.stringify(change(row.agents ?? NO_AGENTS)),
+      ]);
+      return true;
+    });
+  }
+
+  async getAlertAcknowledgements(groupId: string): Promise<Readonly<Record<string, AlertAcknowledgementRecord>>> {
+    const { rows } = await this.pool.query<{ alert_id: string; doc: AlertAcknowledgementRecord }>(
+      'SELECT alert_id, doc FROM dbkit_alert_acknowledgements WHERE group_id = $1',
+      [groupId],
     );
-    if (written.rowCount === 1) return { ok: true };
-    const current = await this.getAutomationConfig(groupId);
-    // As in the memory store, a project that does not exist stores nothing; the routes only get here for the
-    // project of the authenticated key, which exists.
-    return current === undefined ? { ok: true } : { ok: false, current };
+    return Object.fromEntries(rows.map((row) => [row.alert_id, row.doc]));
+  }
+
+  async setAlertAcknowledgement(groupId: string, alertId: string, record: AlertAcknowledgementRecord): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO dbkit_alert_acknowledgements (group_id, alert_id, doc, seq)
+       VALUES ($1, $2, $3::jsonb, (SELECT count(*) FROM dbkit_alert_acknowledgements WHERE group_id = $1))
+       ON CONFLICT (group_id, alert_id) DO UPDATE SET doc = EXCLUDED.doc`,
+      [groupId, alertId, JSON.stringify(record)],
+    );
   }
 
   exportState(): Promise<ServiceState> {
@@ -324,6 +390,7 @@ type GroupDraft = {
   hosts: Record<string, StoredHost>;
   alerts: Record<string, StoredAlert>;
   automationConfig: StoredAutomationConfig;
+  alertAcknowledgements?: Record<string, AlertAcknowledgementRecord>;
 };
 
 async function readState(client: Queryable): Promise<ServiceState> {
@@ -371,9 +438,12 @@ async function readState(client: Queryable): Promise<ServiceState> {
     if (snapshots) snapshots[row.id] = row.doc;
   }
   for (const row of await select<AlertRow>('dbkit_alerts')) group(row.group_id).alerts[row.id] = toStoredAlert(row);
-  const configs = await client.query<{ group_id: string; version: string; text: string }>(
-    'SELECT * FROM dbkit_automation_configs',
-  );
+  const configs = await client.query<ConfigRow & { group_id: string }>('SELECT * FROM dbkit_automation_configs');
   for (const row of configs.rows) group(row.group_id).automationConfig = toConfig(row);
+  type AcknowledgementRow = { group_id: string; alert_id: string; doc: AlertAcknowledgementRecord };
+  for (const row of await select<AcknowledgementRow>('dbkit_alert_acknowledgements')) {
+    const draft = group(row.group_id);
+    draft.alertAcknowledgements = { ...draft.alertAcknowledgements, [row.alert_id]: row.doc };
+  }
   return { groups };
 }

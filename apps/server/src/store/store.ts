@@ -5,9 +5,10 @@
  * Every write is a read-modify-write the store runs atomically (`apply` sees the current value and decides), so
  * concurrent PATCHes of one snapshot lose nothing, and a write resolves only once it is durable.
  */
-import type { ApiErrorBody, ClusterSnapshot } from '@dbkit/core';
+import type { AlertAcknowledgementRecord, ApiErrorBody, ClusterSnapshot } from '@dbkit/core';
 import type {
   ServiceState,
+  StoredAgents,
   StoredAlert,
   StoredAutomationConfig,
   StoredCluster,
@@ -61,8 +62,19 @@ export interface Store {
    */
   sweepExpired(now: Date): Promise<number>;
   getAutomationConfig(groupId: string): Promise<StoredAutomationConfig | undefined>;
-  /** Stores `next` only if its version is higher than the stored one (compare and set). */
-  putAutomationConfig(groupId: string, next: StoredAutomationConfig): Promise<PutOutcome>;
+  /**
+   * Stores `next` only if its version is higher than the stored one (compare and set), with the agents' record
+   * `revise` makes from the stored config, in the same atomic step.
+   */
+  putAutomationConfig(
+    groupId: string,
+    next: StoredAutomationConfig,
+    revise: (previous: StoredAutomationConfig) => StoredAgents,
+  ): Promise<PutOutcome>;
+  /** Changes the agents' record atomically (admin faults); false when the project does not exist. */
+  updateAgents(groupId: string, change: (agents: StoredAgents) => StoredAgents): Promise<boolean>;
+  getAlertAcknowledgements(groupId: string): Promise<Readonly<Record<string, AlertAcknowledgementRecord>>>;
+  setAlertAcknowledgement(groupId: string, alertId: string, record: AlertAcknowledgementRecord): Promise<void>;
   /** The whole state (admin export, tests). */
   exportState(): Promise<ServiceState>;
   /** Replaces everything with `state` (admin reset to the seed). */

@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { invalidConfigBody, ParsedRevision, unsafeTransitionBody } from '../../src/routes/automationConfig.js';
+import { ParsedRevision } from '../../src/http/parsedRevision.js';
+import { invalidConfigBody, unsafeTransitionBody } from '../../src/routes/automationConfig.js';
 
 const example = readFileSync(
   new URL('../../../../examples/automation/replica-set.automation.json', import.meta.url),

@@ -7,7 +7,7 @@
 import { type ApiErrorBody, type ClusterSnapshot, isSnapshotExpired } from '@dbkit/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedState } from '../../src/seed.js';
-import type { ServiceState, StoredGroup } from '../../src/state.js';
+import type { ServiceState, StoredAgents, StoredAutomationConfig, StoredGroup } from '../../src/state.js';
 import type { Decision, Store } from '../../src/store/store.js';
 
 export type StoreHarness = {
@@ -45,6 +45,18 @@ const REFUSED: ApiErrorBody = {
 
 /** A config text whose exact bytes a store must keep: key order, `1.0`, spacing, non-ASCII, a trailing newline. */
 const configText = (version: number, note = 'é ✓') => `{ "version": ${version}, "z": 1.0, "a": "${note}" }\n`;
+
+/** An agents' record that names the version it was written for. */
+const agentsAt = (version: number): StoredAgents => ({
+  revisions: [
+    { version, acceptedAt: 1, processes: [{ name: 'p', hostname: 'h', disabled: false }], moves: { p: ['Start'] } },
+  ],
+  faults: [],
+});
+
+/** A PUT whose agents' record names its version. */
+const put = (store: Store, groupId: string, next: StoredAutomationConfig) =>
+  store.putAutomationConfig(groupId, next, () => agentsAt(next.version));
 
 export function storeContract(name: string, harness: () => StoreHarness): void {
   describe(`${name} passes the store contract`, () => {
@@ -226,35 +238,78 @@ export function storeContract(name: string, harness: () => StoreHarness): void {
       it('stores a higher version byte for byte and refuses an equal or lower one with the current config', async () => {
         const store = await open();
         expect(await store.getAutomationConfig(A.id)).toEqual(A.automationConfig);
-        expect(await store.putAutomationConfig(A.id, { version: 2, text: configText(2) })).toEqual({ ok: true });
-        const current = { version: 2, text: configText(2) };
+        const seen: StoredAutomationConfig[] = [];
+        const revise = (previous: StoredAutomationConfig) => {
+          seen.push(previous);
+          return agentsAt(2);
+        };
+        expect(await store.putAutomationConfig(A.id, { version: 2, text: configText(2) }, revise)).toEqual({
+          ok: true,
+        });
+        expect(seen).toEqual([A.automationConfig]);
+        const current = { version: 2, text: configText(2), agents: agentsAt(2) };
         expect(await store.getAutomationConfig(A.id)).toEqual(current);
         for (const version of [2, 1]) {
-          expect(await store.putAutomationConfig(A.id, { version, text: configText(version, 'lost') })).toEqual({
+          expect(await put(store, A.id, { version, text: configText(version, 'lost') })).toEqual({
             ok: false,
             current,
           });
         }
+        expect(seen).toHaveLength(1);
         expect(await store.getAutomationConfig(B.id)).toEqual(B.automationConfig);
         expect(await store.getAutomationConfig(MISSING)).toBeUndefined();
       });
 
       it('of 50 parallel PUTs with the same version exactly one wins; the others get the winner as current', async () => {
         const store = await open();
-        const texts = Array.from({ length: 50 }, (_, i) => configText(1, `writer ${i}`));
-        const outcomes = await Promise.all(texts.map((text) => store.putAutomationConfig(A.id, { version: 1, text })));
+        const version = A.automationConfig.version + 1;
+        const texts = Array.from({ length: 50 }, (_, i) => configText(version, `writer ${i}`));
+        const outcomes = await Promise.all(texts.map((text) => put(store, A.id, { version, text })));
         const winners = outcomes.flatMap((outcome, i) => (outcome.ok ? [texts[i]] : []));
         expect(winners).toHaveLength(1);
         const stored = await store.getAutomationConfig(A.id);
-        expect(stored).toEqual({ version: 1, text: winners[0] });
+        expect(stored).toEqual({ version, text: winners[0], agents: agentsAt(version) });
         for (const outcome of outcomes) if (!outcome.ok) expect(outcome.current).toEqual(stored);
       });
 
       it('keeps versions beyond 32 bits', async () => {
         const store = await open();
         const big = { version: 2 ** 40, text: configText(2 ** 40) };
-        expect(await store.putAutomationConfig(A.id, big)).toEqual({ ok: true });
-        expect(await store.getAutomationConfig(A.id)).toEqual(big);
+        expect(await put(store, A.id, big)).toEqual({ ok: true });
+        expect(await store.getAutomationConfig(A.id)).toEqual({ ...big, agents: agentsAt(2 ** 40) });
+      });
+    });
+
+    describe('agents and acknowledgements', () => {
+      it('updateAgents changes the record atomically: 20 parallel faults all land', async () => {
+        const store = await open();
+        const fault = (i: number) => ({ process: `p${i}`, errorCode: i, errorString: 'x', from: i });
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            store.updateAgents(A.id, (agents) => ({ ...agents, faults: [...agents.faults, fault(i)] })),
+          ),
+        );
+        expect(results.every(Boolean)).toBe(true);
+        const faults = (await store.getAutomationConfig(A.id))?.agents?.faults ?? [];
+        expect([...faults].sort((a, b) => a.errorCode - b.errorCode)).toEqual(
+          Array.from({ length: 20 }, (_, i) => fault(i)),
+        );
+        expect(await store.updateAgents(MISSING, (agents) => agents)).toBe(false);
+      });
+
+      it('keeps the last acknowledgement of each alert, per project', async () => {
+        const store = await open();
+        const first = {
+          acknowledgedUntil: '2030-01-01T00:00:00Z',
+          acknowledgingUsername: 'k',
+          at: '2026-01-01T00:00:00Z',
+        };
+        const second = { at: '2026-01-02T00:00:00Z' };
+        await store.setAlertAcknowledgement(A.id, 'a1', first);
+        await store.setAlertAcknowledgement(A.id, 'a2', first);
+        await store.setAlertAcknowledgement(A.id, 'a1', second);
+        expect(await store.getAlertAcknowledgements(A.id)).toEqual({ a1: second, a2: first });
+        expect(await store.getAlertAcknowledgements(B.id)).toEqual({});
       });
     });
 
@@ -280,7 +335,12 @@ export function storeContract(name: string, harness: () => StoreHarness): void {
         value: { ...current, doNotDelete: true },
       }));
       await store.deleteClusterSnapshots(A.id, clusterA.id, [secondSnapshot.id]);
-      await store.putAutomationConfig(A.id, { version: 7, text: configText(7) });
+      await put(store, A.id, { version: 7, text: configText(7) });
+      await store.updateAgents(A.id, (agents) => ({
+        ...agents,
+        faults: [{ process: 'p', errorCode: 1, errorString: 'x', from: 5 }],
+      }));
+      await store.setAlertAcknowledgement(A.id, 'a1', { at: '2026-01-02T00:00:00Z' });
       const before = await store.exportState();
       await store.close();
       const reopened = await harness().reopen(seedState(3, SEEDED_AT));
@@ -291,7 +351,12 @@ export function storeContract(name: string, harness: () => StoreHarness): void {
         true,
         false,
       ]);
-      expect(await reopened.getAutomationConfig(A.id)).toEqual({ version: 7, text: configText(7) });
+      expect(await reopened.getAutomationConfig(A.id)).toEqual({
+        version: 7,
+        text: configText(7),
+        agents: { ...agentsAt(7), faults: [{ process: 'p', errorCode: 1, errorString: 'x', from: 5 }] },
+      });
+      expect(await reopened.getAlertAcknowledgements(A.id)).toEqual({ a1: { at: '2026-01-02T00:00:00Z' } });
     });
   });
 }
