@@ -6,6 +6,7 @@
 import type {
   Alert,
   AlertStatusFilter,
+  AutomationStatus,
   ClusterSnapshot,
   ConfigServerSnapshot,
   ListResponse,
@@ -13,6 +14,7 @@ import type {
 } from '@dbkit/core';
 import { DigestSession } from './digest.js';
 import { type CallOptions, defaultSleep, type RetryOptions, Transport } from './transport.js';
+import { type WaitForGoalOptions, waitForGoal } from './waitForGoal.js';
 
 export type ClientOptions = {
   /** Scheme, host and port of the service, e.g. `http://127.0.0.1:8080` (the client adds `/api/public/v1.0`). */
@@ -95,6 +97,26 @@ export function createClient(options: ClientOptions) {
         page<Alert>(`/groups/${segment(groupId)}/alerts`, { status: opts.status }, opts),
       list: (groupId: string, opts: ListOptions & { readonly status?: AlertStatusFilter } = {}) =>
         iterate<Alert>(`/groups/${segment(groupId)}/alerts`, { status: opts.status }, opts),
+      /** One alert: what its `self` link answers. */
+      get: (groupId: string, alertId: string, opts: RequestOptions = {}) =>
+        json<Alert>('GET', `/groups/${segment(groupId)}/alerts/${segment(alertId)}`, signalOf(opts)),
+      /**
+       * Acknowledges the alert until `until` (an ISO 8601 time or a date; a past one ends the acknowledgement), with
+       * an optional comment; `until: undefined` takes the acknowledgement away. Answers the alert as it now is.
+       */
+      acknowledge: (
+        groupId: string,
+        alertId: string,
+        acknowledgement: { readonly until: string | undefined; readonly comment?: string },
+        opts: RequestOptions = {},
+      ) =>
+        json<Alert>('PATCH', `/groups/${segment(groupId)}/alerts/${segment(alertId)}`, {
+          body: JSON.stringify({
+            ...(acknowledgement.until === undefined ? {} : { acknowledgedUntil: acknowledgement.until }),
+            ...(acknowledgement.comment === undefined ? {} : { acknowledgementComment: acknowledgement.comment }),
+          }),
+          ...signalOf(opts),
+        }),
     },
     snapshots: {
       page: (
@@ -148,6 +170,27 @@ export function createClient(options: ClientOptions) {
           'GET',
           `/groups/${segment(groupId)}/hosts/${segment(hostId)}/snapshots/${segment(snapshotId)}`,
           signalOf(opts),
+        ),
+    },
+    automation: {
+      /** Where each process's agent is: the goal version, the version each reached, the moves left, errors. */
+      status: (groupId: string, opts: RequestOptions = {}) =>
+        json<AutomationStatus>('GET', `/groups/${segment(groupId)}/automationStatus`, signalOf(opts)),
+      /**
+       * Polls the status until every process is at the goal (`kind: 'goal'`), an agent reports an error
+       * (`'stuck'`) or `timeoutMs` passes (`'timeout'`); `onProgress` sees each status.
+       * @example
+       * await client.automationConfig.put(group, next);
+       * const outcome = await client.automation.waitForGoal(group, { version: next.version, timeoutMs: 300_000 });
+       * if (outcome.kind !== 'goal') process.exitCode = 1;
+       */
+      waitForGoal: (groupId: string, opts: WaitForGoalOptions = {}) =>
+        waitForGoal(
+          {
+            status: (signal) =>
+              json<AutomationStatus>('GET', `/groups/${segment(groupId)}/automationStatus`, signal ? { signal } : {}),
+          },
+          opts,
         ),
     },
     automationConfig: {

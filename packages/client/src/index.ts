@@ -13,3 +13,9 @@ export {
 export { type DigestCredentials, DigestSession } from './digest.js';
 export { DbkitApiError, DbkitTransportError } from './errors.js';
 export { type RetryOptions, retryAfterMs } from './transport.js';
+export {
+  type WaitDependencies,
+  type WaitForGoalOptions,
+  type WaitForGoalOutcome,
+  waitForGoal,
+} from './waitForGoal.js';
