@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { validateAutomationConfig } from '@dbkit/core';
+import { formatJsonPath, validateAutomationConfig } from '@dbkit/core';
 import { describe, expect, it } from 'vitest';
 import { type ApiSchemaName, apiSchemas, automationConfigSchema } from '../src/index.js';
 import {
@@ -42,7 +42,6 @@ describe('every example validates with zero errors', () => {
  */
 const BAD_CONFIGS: readonly (readonly [string, string, readonly Edit[], readonly string[]])[] = [
   ['version is a string', 'replica-set', [['set', ['version'], '12']], ['/version type']],
-  ['version is negative', 'replica-set', [['set', ['version'], -1]], ['/version minimum']],
   ['version is not a whole number', 'replica-set', [['set', ['version'], 1.5]], ['/version type']],
   ['processes is missing', 'replica-set', [['delete', ['processes']]], ['(root) required processes']],
   ['processes is an object', 'replica-set', [['set', ['processes'], {}]], ['/processes type']],
@@ -71,7 +70,6 @@ const BAD_CONFIGS: readonly (readonly [string, string, readonly Edit[], readonly
     [['set', ['processes', 0, 'featureCompatibilityVersion'], '7']],
     ['/processes/0/featureCompatibilityVersion pattern'],
   ],
-  ['numCores is -1', 'replica-set', [['set', ['processes', 0, 'numCores'], -1]], ['/processes/0/numCores minimum']],
   [
     'logRotate.sizeThresholdMB is a string',
     'replica-set',
@@ -336,6 +334,33 @@ describe('shapes real documents use are accepted, as by dbkit validate', () => {
     const text = JSON.stringify(example('replica-set')).replace('"priority":1', '"priority":1.0');
     expect(text).toContain('"priority":1.0');
     expect(errorLines(validateConfig(JSON.parse(text)))).toEqual([]);
+  });
+});
+
+/**
+ * Numbers outside a range neither the spec nor a cited source states (docs/decisions/validation.md, "Bounds only
+ * where the spec or a cited source states them"): the schema accepts each, and dbkit validate reports no error, only
+ * its advice (DBK314) where it has some.
+ */
+const ADVISED: readonly (readonly [string, string, readonly Edit[], readonly string[]])[] = [
+  ['version is negative', 'replica-set', [['set', ['version'], -1]], ['version']],
+  ['numCores is -1', 'replica-set', [['set', ['processes', 0, 'numCores'], -1]], ['processes[0].numCores']],
+  [
+    'logRotate.numUncompressed is 0',
+    'replica-set',
+    [['set', ['processes', 0, 'logRotate'], { sizeThresholdMB: 1000, timeThresholdHrs: 24, numUncompressed: 0 }]],
+    ['processes[0].logRotate.numUncompressed'],
+  ],
+  ['ldap.userCacheInvalidationInterval is 0', 'secure', [['set', ['ldap', 'userCacheInvalidationInterval'], 0]], []],
+];
+
+describe('numbers outside a range dbkit only advises are accepted, as by dbkit validate', () => {
+  it.for(ADVISED)('%s', ([, base, edits, advice]) => {
+    const doc = edited(example(base), edits);
+    expect(errorLines(validateConfig(doc))).toEqual([]);
+    const diagnostics = validateAutomationConfig(doc);
+    expect(errorsOf(diagnostics)).toEqual([]);
+    expect(diagnostics.filter((d) => d.code === 'DBK314').map((d) => formatJsonPath(d.path))).toEqual(advice);
   });
 });
 

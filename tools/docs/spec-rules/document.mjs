@@ -248,7 +248,7 @@ export const documentRules = [
     id: 'num-cores',
     section: 'processes[n]',
     text: '`numCores`: integer, the number of cores to bind to the process',
-    decision: `${V}#numeric-minimums-the-spec-does-not-state`,
+    decision: `${V}#bounds-only-where-the-spec-or-a-cited-source-states-them`,
   },
 
   // clusterWideConfigurations
@@ -522,7 +522,7 @@ export const documentRules = [
     id: 'ldap-types',
     section: 'Deployment authentication settings (automation configuration)',
     text: '`timeoutMS` long, `bindSaslMechanisms` string, `userCacheInvalidationPeriod` integer; interval units are not shown',
-    decision: `${V}#numeric-minimums-the-spec-does-not-state`,
+    decision: `${V}#bounds-only-where-the-spec-or-a-cited-source-states-them`,
   },
   {
     id: 'tls-client-certificate-mode',

@@ -171,6 +171,11 @@ export const DiagnosticCode = {
     title: 'With locale "simple" no other collation field applies.',
     tags: ['unnecessary'],
   },
+  DBK314: {
+    name: 'advised-range',
+    severity: 'warning',
+    title: 'Advice, not a rule: a number outside the range dbkit advises; the service does not require it.',
+  },
   DBK216: {
     name: 'undeclared-replica-set',
     severity: 'warning',

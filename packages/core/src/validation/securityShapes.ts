@@ -123,17 +123,22 @@ export const ldapShape: Shape = {
   label: 'ldap',
   fields: {
     servers: str,
-    timeoutMS: { kind: 'integer', min: 0 },
+    timeoutMS: { kind: 'integer', advised: { min: 0, because: 'it is a wait in milliseconds' } },
     bindMethod: { kind: 'string', values: LdapBindMethod },
     bindSaslMechanisms: str,
     bindQueryUser: str,
     bindQueryPassword: str,
-    userCacheInvalidationPeriod: { kind: 'integer', min: 1, doc: 'seconds' },
+    userCacheInvalidationPeriod: {
+      kind: 'integer',
+      advised: { min: 0, because: 'it is an interval in seconds' },
+      doc: 'seconds',
+    },
     authzQueryTemplate: str,
     // An array in the spec; real documents also carry the server's own form, a string holding that JSON array.
     userToDNMapping: { kind: 'any' },
     transportSecurity: str, // real
-    userCacheInvalidationInterval: { kind: 'integer', min: 1 }, // real: the server's name for the period
+    // real: the server's name for the period
+    userCacheInvalidationInterval: { kind: 'integer', advised: { min: 0, because: 'it is an interval in seconds' } },
     CAFileContents: str, // real
     validateLDAPServerConfig: bool, // real
   },

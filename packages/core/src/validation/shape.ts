@@ -28,13 +28,41 @@ export interface FieldSpec {
   readonly openValues?: boolean;
   /** Wrong value → the value to use instead (e.g. the vendor's `mongod` → `dbd`). */
   readonly hints?: { readonly [wrong: string]: string };
-  /** Inclusive numeric bounds. */
-  readonly min?: number;
-  readonly max?: number;
-  /** A number that must be greater than this. */
-  readonly above?: number;
+  /** A range the service requires: a number outside it is an error (DBK104). */
+  readonly range?: StatedRange;
+  /** A range dbkit advises but the service does not require: a number outside it is a warning (DBK314). */
+  readonly advised?: AdvisedRange;
   /** Deprecation note: using the field gives DBK507 with this text. */
   readonly deprecated?: string;
+}
+
+/** Numeric bounds: `min` and `max` inclusive, `above` exclusive. */
+export interface Bounds {
+  readonly min?: number;
+  readonly max?: number;
+  readonly above?: number;
+}
+
+/** Where a bound is stated: a section of the spec, or a section of `domain.md` with the citation it gives. */
+export type BoundSource = `spec: ${string}` | `domain.md §${number} [${string}]`;
+
+/**
+ * Bounds the service requires, with where that is stated. A bound neither the spec nor a cited source states is
+ * advice instead (docs/decisions/validation.md); `test/validation/bounds.test.ts` lists every one.
+ *
+ * @example { min: 1, max: 5, source: 'domain.md §8 [DOC source/reference/collation.txt]' }
+ */
+export interface StatedRange extends Bounds {
+  readonly source: BoundSource;
+}
+
+/**
+ * Bounds dbkit advises: why, in a clause that completes "dbkit advises … because", which the warning quotes.
+ *
+ * @example { min: 1, because: 'the count includes the current log file' }
+ */
+export interface AdvisedRange extends Bounds {
+  readonly because: string;
 }
 
 /** The fields of one kind of object. */
@@ -218,25 +246,38 @@ function checkField(
     return;
   }
   if (typeof value === 'number') {
-    const { min, max, above } = spec;
-    const tooLow = (min !== undefined && value < min) || (above !== undefined && value <= above);
-    const tooHigh = max !== undefined && value > max;
-    if (tooLow || tooHigh) {
-      const range =
-        above !== undefined
-          ? `greater than ${above}`
-          : max === undefined
-            ? `at least ${min}`
-            : min === undefined
-              ? `at most ${max}`
-              : `from ${min} to ${max}`;
+    const { range, advised } = spec;
+    if (range !== undefined && outside(value, range)) {
       c.report(
         'DBK104',
         pathTo(parent, key, name),
-        `"${name}" is ${value}, but it must be ${range}${spec.doc ? ` (${spec.doc})` : ''}.`,
+        `"${name}" is ${value}, but it must be ${describeBounds(range)}${spec.doc ? ` (${spec.doc})` : ''}.`,
+      );
+    } else if (advised !== undefined && outside(value, advised)) {
+      c.report(
+        'DBK314',
+        pathTo(parent, key, name),
+        `"${name}" is ${value}; dbkit advises ${describeBounds(advised)} because ${advised.because}. The service does not require it: keep the value if it is what you mean.`,
       );
     }
   }
+}
+
+/** Whether `value` lies outside `bounds`. */
+function outside(value: number, bounds: Bounds): boolean {
+  const { min, max, above } = bounds;
+  return (
+    (min !== undefined && value < min) || (above !== undefined && value <= above) || (max !== undefined && value > max)
+  );
+}
+
+/** `bounds` in words, as messages say them: "at least 1", "from 0 to 100", "greater than 0". */
+function describeBounds(bounds: Bounds): string {
+  const { min, max, above } = bounds;
+  const low = above !== undefined ? `greater than ${above}` : min !== undefined ? `at least ${min}` : undefined;
+  if (max === undefined) return low ?? 'any number';
+  if (min !== undefined && above === undefined) return `from ${min} to ${max}`;
+  return low === undefined ? `at most ${max}` : `${low} and at most ${max}`;
 }
 
 /**
@@ -355,9 +396,8 @@ function compileShape(shape: Shape): CompiledShape {
       spec.kind !== 'string-array' &&
       spec.values === undefined &&
       spec.deprecated === undefined &&
-      spec.min === undefined &&
-      spec.max === undefined &&
-      spec.above === undefined;
+      spec.range === undefined &&
+      spec.advised === undefined;
     const primitive = typeOnly && (spec.kind === 'string' || spec.kind === 'boolean') ? spec.kind : undefined;
     const values = spec.values ? new Set(Object.keys(spec.values)) : undefined;
     fields[name] = { spec, kind: kindCodes[spec.kind], typeOnly, primitive, values };

@@ -1,6 +1,6 @@
 /**
  * The fields of every object in the automation configuration document, as data: what is required, which JSON
- * type, which values, which range. Fields marked `// real` are not in the spec but are carried by real documents
+ * type, which values, which range (a `range` the spec or a cited source states, an `advised` one otherwise). Fields marked `// real` are not in the spec but are carried by real documents
  * the service exports (docs/decisions/validation.md, "Unknown fields are info, near misses are warnings"); they are
  * known, so not reported.
  */
@@ -29,7 +29,12 @@ export const configShape: Shape = {
   label: 'the automation configuration',
   fields: {
     $schema: str,
-    version: { kind: 'integer', required: true, min: 0, doc: 'the revision of this configuration' },
+    version: {
+      kind: 'integer',
+      required: true,
+      advised: { min: 0, because: 'revisions count up from 0, the revision of an empty project' },
+      doc: 'the revision of this configuration',
+    },
     options: { kind: 'object', required: true, doc: 'download settings with "downloadBase"' },
     dbVersions: {
       kind: 'array',
@@ -117,19 +122,35 @@ export const logRotateShape: Shape = {
     sizeThresholdMB: {
       kind: 'number',
       required: true,
-      above: 0,
+      advised: { above: 0, because: 'a log file of 0 MB or less would rotate before anything is written to it' },
       doc: 'the maximum size in MB of one log file before rotation',
     },
     timeThresholdHrs: {
       kind: 'integer',
       required: true,
-      above: 0,
+      advised: { above: 0, because: 'a log file 0 hours old or less would rotate before anything is written to it' },
       doc: 'the maximum age in hours of one log file before rotation',
     },
-    numUncompressed: { kind: 'integer', min: 1, doc: 'files left uncompressed, including the current one' },
-    maxUncompressed: { kind: 'integer', min: 1, deprecated: 'it is the earlier name of "numUncompressed"; use that.' },
-    percentOfDiskspace: { kind: 'number', min: 0, max: 100, doc: 'a percentage of disk space' },
-    numTotal: { kind: 'integer', min: 0, doc: '0 lets the other settings decide' },
+    numUncompressed: {
+      kind: 'integer',
+      advised: { min: 1, because: 'the count includes the current log file' },
+      doc: 'files left uncompressed, including the current one',
+    },
+    maxUncompressed: {
+      kind: 'integer',
+      advised: { min: 1, because: 'the count includes the current log file' },
+      deprecated: 'it is the earlier name of "numUncompressed"; use that.',
+    },
+    percentOfDiskspace: {
+      kind: 'number',
+      advised: { min: 0, max: 100, because: 'it is a percentage of the disk' },
+      doc: 'a percentage of disk space',
+    },
+    numTotal: {
+      kind: 'integer',
+      advised: { min: 0, because: 'it counts log files (0 lets the other settings decide)' },
+      doc: '0 lets the other settings decide',
+    },
     includeAuditLogsWithMongoDBLogs: bool, // real
   },
 };
@@ -186,7 +207,11 @@ export const processShape: Shape = {
     auditLogRotate: obj, // real
     manualMode: bool,
     // 0 is what the service stores for a process bound to no cores (real: mhelmstetter-large-88-processes.json).
-    numCores: { kind: 'integer', min: 0, doc: 'the number of cores to bind; 0 binds none' },
+    numCores: {
+      kind: 'integer',
+      advised: { min: 0, because: 'it counts cores (0 binds none)' },
+      doc: 'the number of cores to bind; 0 binds none',
+    },
     horizons: { kind: 'string-map' }, // real: horizon name → host:port
     // Real documents: fields the service and the operators manage.
     logLevel: any,
@@ -229,7 +254,11 @@ export const writeConcernShape: Shape = {
   fields: {
     j: bool,
     w: { kind: 'string-or-number' },
-    wtimeout: { kind: 'number', min: 0, doc: 'milliseconds' },
+    wtimeout: {
+      kind: 'number',
+      advised: { min: 0, because: 'it is a time limit in milliseconds' },
+      doc: 'milliseconds',
+    },
   },
 };
 
@@ -249,15 +278,24 @@ export const replicaSetShape: Shape = {
 export const memberShape: Shape = {
   label: 'a replica-set member',
   fields: {
-    _id: { kind: 'integer', required: true, min: 0, doc: 'the member identifier' },
+    _id: {
+      kind: 'integer',
+      required: true,
+      range: {
+        min: 0,
+        source:
+          'spec: replicaSets[n], members[m]._id "any positive integer"; 0 too, as real documents number members from 0 (domain.md §3)',
+      },
+      doc: 'the member identifier',
+    },
     host: str,
     arbiterOnly: bool,
     buildIndexes: bool,
     hidden: bool,
     priority: { kind: 'number' },
     tags: { kind: 'string-map' },
-    secondaryDelaySecs: { kind: 'integer', min: 0 },
-    slaveDelay: { kind: 'integer', min: 0 }, // real
+    secondaryDelaySecs: { kind: 'integer', advised: { min: 0, because: 'it is a delay in seconds' } },
+    slaveDelay: { kind: 'integer', advised: { min: 0, because: 'it is a delay in seconds' } }, // real
     votes: { kind: 'number' },
     horizons: { kind: 'string-map' }, // real
   },
@@ -322,7 +360,11 @@ export const collationShape: Shape = {
     locale: { kind: 'string', required: true, doc: 'the ICU locale ("simple" for binary comparison)' },
     caseLevel: bool,
     caseFirst: { kind: 'string', values: CollationCaseFirst },
-    strength: { kind: 'integer', min: 1, max: 5, doc: 'the comparison level' },
+    strength: {
+      kind: 'integer',
+      range: { min: 1, max: 5, source: 'domain.md §8 [DOC source/reference/collation.txt]' },
+      doc: 'the comparison level',
+    },
     numericOrdering: bool,
     alternate: { kind: 'string', values: CollationAlternate },
     maxVariable: { kind: 'string', values: CollationMaxVariable },
@@ -343,5 +385,11 @@ export const changeStreamOptionsShape: Shape = {
 
 export const preAndPostImagesShape: Shape = {
   label: 'preAndPostImages',
-  fields: { expireAfterSeconds: { kind: 'number', min: 0, doc: 'seconds' } },
+  fields: {
+    expireAfterSeconds: {
+      kind: 'number',
+      advised: { min: 0, because: 'it is a retention time in seconds' },
+      doc: 'seconds',
+    },
+  },
 };

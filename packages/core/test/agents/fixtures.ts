@@ -1,5 +1,8 @@
 /** A small replica-set deployment and revisions of it, for the agents' tests. */
-type Doc = Record<string, unknown> & { processes: Record<string, unknown>[]; replicaSets: { members: unknown[] }[] };
+type Doc = Record<string, unknown> & {
+  processes: Record<string, unknown>[];
+  replicaSets: (Record<string, unknown> & { members: unknown[] })[];
+};
 
 export function replicaSet(version = 1, serverVersion = '7.0.12', members = 3): Doc {
   const names = Array.from({ length: members }, (_, i) => `rs0_${i}`);

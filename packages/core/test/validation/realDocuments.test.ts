@@ -2,6 +2,7 @@
  * Rules corrected because a real document showed them wrong. Each test is named after the document in
  * `../shared/corpus/` that found the problem and reproduces its shape on the valid base document.
  */
+import { findCorpus, registerMissingCorpus } from '@dbkit/corpus';
 import { describe, expect, it } from 'vitest';
 import { formatJsonPath } from '../../src/validation/diagnostic.js';
 import { validateAutomationConfig } from '../../src/validation/validate.js';
@@ -13,7 +14,11 @@ describeRows([
     [
       ['numCores 0 is accepted', [['set', ['processes', 1, 'numCores'], 0]], []],
       ['numCores 6 is accepted', [['set', ['processes', 1, 'numCores'], 6]], []],
-      ['numCores -1 is out of range', [['set', ['processes', 1, 'numCores'], -1]], ['DBK104 processes[1].numCores']],
+      [
+        'numCores -1 is advice, not an error: the spec states no minimum',
+        [['set', ['processes', 1, 'numCores'], -1]],
+        ['DBK314 processes[1].numCores'],
+      ],
       [
         'numCores 1.5 is not an integer',
         [['set', ['processes', 1, 'numCores'], 1.5]],
@@ -55,5 +60,22 @@ describe('mhelmstetter-large-88-processes.json: a cluster mixing authSchemaVersi
       ['warning', ['5'], true],
     ]);
     expect(codesAndPaths(shardMemberWith(1))).toContain('DBK309 processes[2].authSchemaVersion');
+  });
+});
+
+const corpus = findCorpus('real-automation-configs');
+const LDAP_FIXTURE = 'mck-migrate-to-mck-sc-ldap.json';
+
+describe(`${LDAP_FIXTURE} with "userCacheInvalidationInterval": 0, as the vendor's operator writes it [spec:ldap-types]`, () => {
+  if (registerMissingCorpus(it, corpus)) return;
+
+  it('gets no error on ldap and nothing on the interval: the spec states no minimum for it', () => {
+    const fixture = (): { ldap: Record<string, unknown> } => JSON.parse(corpus.read(LDAP_FIXTURE));
+    const withZero = fixture();
+    withZero.ldap.userCacheInvalidationInterval = 0;
+    const diagnostics = validateAutomationConfig(withZero);
+    const onLdap = diagnostics.filter((d) => d.path[0] === 'ldap');
+    expect(onLdap.filter((d) => d.severity === 'error' || d.path[1] === 'userCacheInvalidationInterval')).toEqual([]);
+    expect(codesAndPaths(withZero)).toEqual(codesAndPaths(fixture()));
   });
 });

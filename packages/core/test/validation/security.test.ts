@@ -315,9 +315,14 @@ const ldap: readonly Row[] = [
     ['DBK102 ldap.userToDNMapping'],
   ],
   [
-    'userCacheInvalidationPeriod is at least 1 [spec:ldap-types]',
+    'userCacheInvalidationPeriod 0 is accepted: the spec states no minimum [spec:ldap-types]',
     [['set', ['ldap', 'userCacheInvalidationPeriod'], 0]],
-    ['DBK104 ldap.userCacheInvalidationPeriod'],
+    [],
+  ],
+  [
+    'a negative userCacheInvalidationPeriod is advice, not an error [spec:ldap-types]',
+    [['set', ['ldap', 'userCacheInvalidationPeriod'], -1]],
+    ['DBK314 ldap.userCacheInvalidationPeriod'],
   ],
   [
     'timeoutMS is an integer and bindSaslMechanisms a string [spec:ldap-types]',

@@ -294,14 +294,19 @@ const processes: readonly Row[] = [
     ['DBK101 processes[0].logRotate'],
   ],
   [
-    'logRotate thresholds must be positive [spec:process-log-rotate]',
+    'a logRotate threshold of 0 is advice, not an error: the spec states no minimum [spec:process-log-rotate]',
     [['set', ['processes', 0, 'logRotate', 'sizeThresholdMB'], 0]],
-    ['DBK104 processes[0].logRotate.sizeThresholdMB'],
+    ['DBK314 processes[0].logRotate.sizeThresholdMB'],
   ],
   [
-    'logRotate.numTotal is a non-negative integer [spec:log-rotate-counts]',
+    'a negative logRotate.numTotal is advice, not an error [spec:log-rotate-counts]',
     [['set', ['processes', 0, 'logRotate', 'numTotal'], -1]],
-    ['DBK104 processes[0].logRotate.numTotal'],
+    ['DBK314 processes[0].logRotate.numTotal'],
+  ],
+  [
+    'logRotate.numUncompressed 0 is advice, not an error: the spec states no minimum [spec:log-rotate-counts]',
+    [['set', ['processes', 0, 'logRotate', 'numUncompressed'], 0]],
+    ['DBK314 processes[0].logRotate.numUncompressed'],
   ],
   [
     'w greater than 1 without wtimeout is a warning [spec:write-concern-wtimeout]',
@@ -384,9 +389,9 @@ const processes: readonly Row[] = [
     ],
   ],
   [
-    'logRotate.percentOfDiskspace is a percentage [spec:log-rotate-counts]',
+    'logRotate.percentOfDiskspace above 100 is advice, not an error: the spec states no range [spec:log-rotate-counts]',
     [['set', ['processes', 0, 'logRotate', 'percentOfDiskspace'], 150]],
-    ['DBK104 processes[0].logRotate.percentOfDiskspace'],
+    ['DBK314 processes[0].logRotate.percentOfDiskspace'],
   ],
   [
     'logRotate.maxUncompressed, the earlier name of numUncompressed, is known and deprecated [spec:log-rotate-max-uncompressed]',

@@ -11,42 +11,34 @@ export type IsoDateTime = string;
 
 /** Log rotation settings, shared by agents and processes. */
 export interface LogRotate {
-  /**
-   * Maximum size in MB of one log file before rotation.
-   * @exclusiveMinimum 0
-   */
+  /** Maximum size in MB of one log file before rotation; dbkit advises more than 0. */
   readonly sizeThresholdMB: number;
   /**
-   * Maximum age in hours of one log file before rotation.
+   * Maximum age in hours of one log file before rotation; dbkit advises more than 0.
    * @TJS-type integer
-   * @exclusiveMinimum 0
    */
   readonly timeThresholdHrs: number;
   /**
-   * Maximum number of log files left uncompressed, including the current one.
+   * Maximum number of log files left uncompressed, including the current one; dbkit advises at least 1.
    * @TJS-type integer
-   * @minimum 1
    * @default 5
    */
   readonly numUncompressed?: number;
   /**
    * Earlier name of `numUncompressed`, still recognised (monitoring agent).
    * @TJS-type integer
-   * @minimum 1
    * @deprecated Use `numUncompressed`.
    */
   readonly maxUncompressed?: number;
   /**
-   * Maximum percentage of disk space all log files may use before the oldest compressed ones are deleted.
-   * @minimum 0
-   * @maximum 100
+   * Maximum percentage of disk space all log files may use before the oldest compressed ones are deleted; dbkit
+   * advises 0 to 100.
    * @default 0.02
    */
   readonly percentOfDiskspace?: number;
   /**
    * Total number of log files; 0 means it is determined by the other logRotate settings.
    * @TJS-type integer
-   * @minimum 0
    * @default 0
    */
   readonly numTotal?: number;

@@ -22,9 +22,8 @@ export interface AutomationConfig {
   /** Optional JSON Schema reference, for editors. */
   readonly $schema?: string;
   /**
-   * Revision of this configuration.
+   * Revision of this configuration; an empty project's is 0.
    * @TJS-type integer
-   * @minimum 0
    */
   readonly version: number;
   /** Download settings. */

@@ -76,7 +76,6 @@ export interface DefaultRWConcern {
     readonly w?: string | number;
     /**
      * Write concern time limit in milliseconds; to be set when `w` is greater than 1.
-     * @minimum 0
      */
     readonly wtimeout?: number;
   };
@@ -134,7 +133,6 @@ export interface Process {
    * Number of cores to bind to the process; processes are spread across cores as evenly as possible. `0`, the value
    * the service stores when none is set, binds the process to no cores.
    * @TJS-type integer
-   * @minimum 0
    */
   readonly numCores?: number;
   /** Not in the spec: replica-set horizons (managed by operators), seen in real documents. */

@@ -26,14 +26,12 @@ export interface ReplicaSetMember {
   /**
    * Seconds the member lags behind the primary.
    * @TJS-type integer
-   * @minimum 0
    */
   readonly secondaryDelaySecs?: number;
   /**
    * Not in the spec: the name of `secondaryDelaySecs` for servers before 5.0, which do not know the new name.
    * Give one of the two, the one the server's version understands.
    * @TJS-type integer
-   * @minimum 0
    */
   readonly slaveDelay?: number;
   /**

@@ -34,7 +34,6 @@ export interface Ldap {
   /**
    * Milliseconds to wait for the LDAP server.
    * @TJS-type integer
-   * @minimum 0
    */
   readonly timeoutMS?: number;
   /** `simple` or `sasl`. */
@@ -48,7 +47,6 @@ export interface Ldap {
   /**
    * Interval in seconds between user cache flushes.
    * @TJS-type integer
-   * @minimum 1
    * @default 30
    */
   readonly userCacheInvalidationPeriod?: number;
@@ -62,7 +60,6 @@ export interface Ldap {
   /**
    * Not in the spec: the server's name for `userCacheInvalidationPeriod`, seen in real documents.
    * @TJS-type integer
-   * @minimum 1
    */
   readonly userCacheInvalidationInterval?: number;
   /** Not in the spec: the LDAP servers' CA certificate contents, seen in real documents. */

@@ -67,7 +67,6 @@ export interface ClusterWideConfiguration {
       /**
        * Retention of pre- and post-images in seconds; when omitted, retained until the matching change events
        * leave the oplog; removing it removes it only from the agent's configuration, not from the server.
-       * @minimum 0
        */
       readonly expireAfterSeconds?: number;
     };

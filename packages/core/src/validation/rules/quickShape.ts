@@ -40,11 +40,7 @@ export interface QuickShape {
 
 function isSlow(spec: FieldSpec): boolean {
   return (
-    spec.min !== undefined ||
-    spec.max !== undefined ||
-    spec.above !== undefined ||
-    Boolean(spec.deprecated) ||
-    !QUICK_KINDS.has(spec.kind)
+    spec.range !== undefined || spec.advised !== undefined || Boolean(spec.deprecated) || !QUICK_KINDS.has(spec.kind)
   );
 }
 

@@ -245,11 +245,11 @@ describe('schema completion', () => {
     const snippet = await complete(marked, { snippets: true });
     expect(textEditOf(byLabel(snippet.items, 'logRotate')).newText).toBe(
       // biome-ignore lint/suspicious/noTemplateCurlyInString: snippet syntax, not a template.
-      '"logRotate": {\n\t"sizeThresholdMB": ${1:1},\n\t"timeThresholdHrs": ${2:1}\n}',
+      '"logRotate": {\n\t"sizeThresholdMB": ${1:0},\n\t"timeThresholdHrs": ${2:0}\n}',
     );
     const plain = await complete(marked);
     const accepted = JSON.parse(accept(plain.text, byLabel(plain.items, 'logRotate')));
-    expect(accepted.processes[3].logRotate).toEqual({ sizeThresholdMB: 1, timeThresholdHrs: 1 });
+    expect(accepted.processes[3].logRotate).toEqual({ sizeThresholdMB: 0, timeThresholdHrs: 0 });
   });
 
   it("offers the schema's snippets for a new array item", async () => {
