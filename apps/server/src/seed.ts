@@ -1,8 +1,9 @@
 /**
  * Seeded, realistic data for tests and demos: projects with their API keys, clusters with snapshots in every state
  * (complete and not, sharded with parts, with and without expires/doNotDelete), deprecated config-server
- * snapshots, and alerts of many event types and metrics in every status. The same seed and start time always give the
- * same data. Shapes follow the real captures in `../shared/corpus/real-api-responses/`.
+ * snapshots, and alerts of many event types and metrics in every status, all about one deployment per project
+ * (`seedDeployment.ts`) that the project's automation configuration describes. The same seed and start time always
+ * give the same data. Shapes follow the real captures in `../shared/corpus/real-api-responses/`.
  */
 import {
   type Alert,
@@ -15,6 +16,16 @@ import {
   type SnapshotPart,
   seededRandom,
 } from '@dbkit/core';
+import {
+  deploymentConfig,
+  emptyConfigDocument,
+  hostAndPort,
+  type SeedCluster,
+  type SeedDeployment,
+  type SeedProcess,
+  type SeedReplicaSet,
+  seedDeployment,
+} from './seedDeployment.js';
 import type { ServiceState, StoredAlert, StoredCluster, StoredGroup, StoredHost } from './state.js';
 
 type Rng = () => number;
@@ -33,18 +44,19 @@ const DAY = 24 * HOUR;
 export const API_BASE = '/api/public/v1.0';
 const self = (path: string) => [{ href: `${API_BASE}${path}`, rel: 'self' }] as const;
 
-function part(rng: Rng, clusterId: string, replicaSetName: string, typeName: SnapshotPart['typeName']): SnapshotPart {
+/** A snapshot's part for one replica set of `cluster`, taken on the release the cluster runs. */
+function part(rng: Rng, cluster: SeedCluster, replicaSet: SeedReplicaSet): SnapshotPart {
   const dataSizeBytes = Math.floor(rng() * 5e9) + 1e6;
   const encrypted = rng() < 0.25;
   const common = {
-    typeName,
-    replicaSetName,
-    clusterId,
+    typeName: replicaSet.role === 'config' ? ('CONFIG_SERVER_REPLICA_SET' as const) : ('REPLICA_SET' as const),
+    replicaSetName: replicaSet.name,
+    clusterId: replicaSet.id,
     compressionSetting: 'GZIP',
     dataSizeBytes,
     fileSizeBytes: Math.floor(dataSizeBytes * 1.3),
     storageSizeBytes: Math.floor(dataSizeBytes * 1.1),
-    dbdVersion: pick(rng, ['6.0.19', '7.0.12', '8.0.4']),
+    dbdVersion: cluster.release.version,
   };
   return encrypted
     ? { ...common, encryptionEnabled: true, masterKeyUUID: uuid(rng) }
@@ -59,7 +71,7 @@ function uuid(rng: Rng): string {
 function clusterSnapshots(
   rng: Rng,
   groupId: string,
-  cluster: { id: string; name: string; sharded: boolean },
+  cluster: SeedCluster,
   now: number,
 ): Record<string, ClusterSnapshot> {
   const snapshots: Record<string, ClusterSnapshot> = {};
@@ -72,13 +84,7 @@ function clusterSnapshots(
     const kind = index % 4;
     const doNotDelete = kind === 0;
     const expires = kind === 1 ? now + (7 + index) * DAY : kind === 2 ? now + (index + 1) * HOUR : undefined;
-    const parts = cluster.sharded
-      ? [
-          part(rng, objectId(rng), `${cluster.name}-config`, 'CONFIG_SERVER_REPLICA_SET'),
-          part(rng, objectId(rng), `${cluster.name}-shard-0`, 'REPLICA_SET'),
-          part(rng, objectId(rng), `${cluster.name}-shard-1`, 'REPLICA_SET'),
-        ]
-      : [part(rng, cluster.id, cluster.name, 'REPLICA_SET')];
+    const parts = cluster.replicaSets.map((replicaSet) => part(rng, cluster, replicaSet));
     snapshots[id] = {
       id,
       groupId,
@@ -98,7 +104,12 @@ function clusterSnapshots(
   return snapshots;
 }
 
-function configServerSnapshots(rng: Rng, groupId: string, host: StoredHost, now: number) {
+/**
+ * Snapshots of `server`, a member of `cluster`'s config server replica set, read by its host id. The deprecated
+ * resource is for mirrored config servers, which a clean configuration cannot have (`configServer` gets DBK502), so a
+ * replica-set member stands in, on its cluster's release.
+ */
+function configServerSnapshots(rng: Rng, groupId: string, server: SeedProcess, cluster: SeedCluster, now: number) {
   const snapshots: Record<string, ConfigServerSnapshot> = {};
   for (let index = 0; index < 4; index++) {
     const id = objectId(rng);
@@ -111,17 +122,17 @@ function configServerSnapshots(rng: Rng, groupId: string, host: StoredHost, now:
       created: { date: formatTimestamp(takenAt), increment: 1 },
       doNotDelete,
       ...(doNotDelete ? {} : { expires: formatTimestamp(now + (30 - index) * DAY) }),
-      links: self(`/groups/${groupId}/hosts/${host.id}/snapshots/${id}`),
+      links: self(`/groups/${groupId}/hosts/${server.hostId}/snapshots/${id}`),
       parts: [
         {
           typeName: 'CONFIG_SERVER',
-          hostId: host.id,
+          hostId: server.hostId,
           completedTime: formatTimestamp(takenAt + 75_000),
           dataSizeBytes: 1_048_576 + index,
           encryptionEnabled: false,
           fileSizeBytes: 67_108_864,
-          machineId: `${host.hostname}:27019`,
-          dbdVersion: '3.2.22',
+          machineId: hostAndPort(server),
+          dbdVersion: cluster.release.version,
           storageSizeBytes: 2_097_152,
         },
       ],
@@ -132,11 +143,88 @@ function configServerSnapshots(rng: Rng, groupId: string, host: StoredHost, now:
 
 const STATUSES: readonly AlertStatus[] = ['TRACKING', 'OPEN', 'CLOSED', 'CANCELLED'];
 
-function alert(rng: Rng, groupId: string, index: number, now: number): StoredAlert {
+/** What the alerts of a project can name: its processes with their replica sets, its replica sets, its clusters. */
+type AlertTargets = {
+  readonly hosts: readonly { readonly process: SeedProcess; readonly replicaSet?: SeedReplicaSet }[];
+  readonly replicaSets: readonly SeedReplicaSet[];
+  readonly sharded: readonly SeedCluster[];
+};
+
+function alertTargets(deployment: SeedDeployment): AlertTargets {
+  const replicaSets = deployment.clusters.flatMap((cluster) => cluster.replicaSets);
+  return {
+    hosts: deployment.clusters.flatMap((cluster) => [
+      ...cluster.replicaSets.flatMap((replicaSet) => replicaSet.members.map((process) => ({ process, replicaSet }))),
+      ...cluster.routers.map((process) => ({ process })),
+    ]),
+    replicaSets,
+    sharded: deployment.clusters.filter((cluster) => cluster.sharded),
+  };
+}
+
+/** The host fields of an alert about `target`; a router belongs to no replica set. */
+function hostFields(target: AlertTargets['hosts'][number]) {
+  return {
+    hostId: target.process.hostId,
+    hostnameAndPort: hostAndPort(target.process),
+    ...(target.replicaSet === undefined ? {} : { replicaSetName: target.replicaSet.name }),
+  };
+}
+
+const BACKUP_SOURCE = { 'replica-set': 'REPLICA_SET', shard: 'SHARDED_CLUSTER', config: 'CONFIG_SERVER' } as const;
+
+const WITH_FIELDS: readonly string[] = [
+  'OUTSIDE_METRIC_THRESHOLD',
+  'HOST_DOWN',
+  'REPLICA_SET',
+  'SHARDED_CLUSTER',
+  'BACKUP',
+];
+const OTHER_EVENTS = EVENT_TYPE_NAME_VALUES.filter((name) => !WITH_FIELDS.includes(name));
+
+/** The event of the `index`th alert: the five event types with fields in turn, then others, about `targets`. */
+function alertEvent(rng: Rng, index: number, targets: AlertTargets) {
+  switch (index % 7) {
+    case 0: {
+      // Measurements come from data-bearing members; any process can go down.
+      const dataHosts = targets.hosts.filter((target) => target.replicaSet !== undefined);
+      return {
+        eventTypeName: 'OUTSIDE_METRIC_THRESHOLD' as const,
+        metricName: METRIC_NAME_VALUES[index % METRIC_NAME_VALUES.length] ?? 'CONNECTIONS',
+        currentValue: { number: Math.round(rng() * 10_000) / 10, units: 'RAW' as const },
+        ...hostFields(pick(rng, dataHosts)),
+      };
+    }
+    case 1:
+      return { eventTypeName: 'HOST_DOWN' as const, ...hostFields(pick(rng, targets.hosts)) };
+    case 2: {
+      const replicaSet = pick(rng, targets.replicaSets);
+      return {
+        eventTypeName: 'REPLICA_SET' as const,
+        ...hostFields({ process: pick(rng, replicaSet.members), replicaSet }),
+      };
+    }
+    case 3: {
+      const cluster = pick(rng, targets.sharded);
+      return { eventTypeName: 'SHARDED_CLUSTER' as const, clusterId: cluster.id, clusterName: cluster.name };
+    }
+    case 4: {
+      const replicaSet = pick(rng, targets.replicaSets);
+      return {
+        eventTypeName: 'BACKUP' as const,
+        replicaSetName: replicaSet.name,
+        sourceTypeName: BACKUP_SOURCE[replicaSet.role],
+      };
+    }
+    default:
+      return { eventTypeName: pick(rng, OTHER_EVENTS) };
+  }
+}
+
+function alert(rng: Rng, groupId: string, index: number, now: number, targets: AlertTargets): StoredAlert {
   const id = objectId(rng);
   const status = STATUSES[index % STATUSES.length] as AlertStatus;
   const created = now - (index + 1) * 37 * MINUTE;
-  const host = `db-${index % 5}.example.net:27017`;
   const common = {
     id,
     groupId,
@@ -147,36 +235,7 @@ function alert(rng: Rng, groupId: string, index: number, now: number): StoredAle
     ...(index % 3 === 0 ? { lastNotified: formatTimestamp(created + 6 * MINUTE) } : {}),
   };
   const resolution = status === 'CLOSED' ? { status, resolved: formatTimestamp(created + 20 * MINUTE) } : { status };
-  const kind = index % 7;
-  const event =
-    kind === 0
-      ? {
-          eventTypeName: 'OUTSIDE_METRIC_THRESHOLD' as const,
-          metricName: METRIC_NAME_VALUES[index % METRIC_NAME_VALUES.length] ?? 'CONNECTIONS',
-          currentValue: { number: Math.round(rng() * 10_000) / 10, units: 'RAW' as const },
-          hostId: objectId(rng),
-          hostnameAndPort: host,
-          replicaSetName: 'rs0',
-        }
-      : kind === 1
-        ? { eventTypeName: 'HOST_DOWN' as const, hostId: objectId(rng), hostnameAndPort: host, replicaSetName: 'rs0' }
-        : kind === 2
-          ? { eventTypeName: 'REPLICA_SET' as const, replicaSetName: 'rs0' }
-          : kind === 3
-            ? { eventTypeName: 'SHARDED_CLUSTER' as const, clusterId: objectId(rng), clusterName: 'analytics' }
-            : kind === 4
-              ? { eventTypeName: 'BACKUP' as const, replicaSetName: 'rs0', sourceTypeName: 'REPLICA_SET' as const }
-              : {
-                  eventTypeName: pick(
-                    rng,
-                    EVENT_TYPE_NAME_VALUES.filter(
-                      (name) =>
-                        !['OUTSIDE_METRIC_THRESHOLD', 'HOST_DOWN', 'REPLICA_SET', 'SHARDED_CLUSTER', 'BACKUP'].includes(
-                          name,
-                        ),
-                    ),
-                  ),
-                };
+  const event = alertEvent(rng, index, targets);
   return {
     alert: { ...common, ...resolution, ...event } as Alert,
     // TRACKING alerts open after the smallest delay (the spec's one automatic transition): 30 to 150 minutes after
@@ -188,64 +247,57 @@ function alert(rng: Rng, groupId: string, index: number, now: number): StoredAle
 
 /** The automation configuration of an empty project, as a live service returns it (version 0). */
 export function emptyAutomationConfig(): string {
-  return `${JSON.stringify(
-    {
-      auth: {
-        authoritativeSet: false,
-        autoAuthMechanism: 'MONGODB-CR',
-        disabled: true,
-        usersDeleted: [],
-        usersWanted: [],
-      },
-      backupVersions: [],
-      balancer: {},
-      dbVersions: [],
-      indexConfigs: [],
-      monitoringVersions: [],
-      options: { downloadBase: '/var/lib/mongodb-mms-automation' },
-      processes: [],
-      replicaSets: [],
-      roles: [],
-      sharding: [],
-      version: 0,
-    },
-    null,
-    2,
-  )}\n`;
+  return `${JSON.stringify(emptyConfigDocument(), null, 2)}\n`;
 }
 
-/** The state for `--seed N` at time `now`: `groups` projects (default 2), each with one API key. */
+/** The version of a seeded configuration: the deployment was created by one PUT, so the next one is version 2. */
+export const SEEDED_CONFIG_VERSION = 1;
+
+/**
+ * The state for `--seed N` at time `now`: `groups` projects (default 2), each with one API key and one deployment
+ * that its automation configuration, clusters, config-server host and alerts all describe.
+ */
 export function seedState(seed: number, now: Date, groups = 2): ServiceState {
   const rng = seededRandom(seed);
   const at = Math.floor(now.getTime() / MINUTE) * MINUTE;
   const result: Record<string, StoredGroup> = {};
   for (let g = 0; g < groups; g++) {
     const id = objectId(rng);
+    const name = `project-${g + 1}`;
+    const deployment = seedDeployment(name, () => objectId(rng));
     const clusters: Record<string, StoredCluster> = {};
-    for (const [name, sharded] of [
-      ['rs0', false],
-      ['analytics', true],
-    ] as const) {
-      const clusterId = objectId(rng);
-      const cluster = { id: clusterId, name, sharded };
-      clusters[clusterId] = { id: clusterId, name, snapshots: clusterSnapshots(rng, id, cluster, at) };
+    for (const cluster of deployment.clusters) {
+      clusters[cluster.id] = {
+        id: cluster.id,
+        name: cluster.name,
+        snapshots: clusterSnapshots(rng, id, cluster, at),
+      };
     }
-    const hostId = objectId(rng);
-    const host: StoredHost = { id: hostId, hostname: `cfg-${g}.example.net`, snapshots: {} };
-    const hosts = { [hostId]: { ...host, snapshots: configServerSnapshots(rng, id, host, at) } };
+    const hosts: Record<string, StoredHost> = {};
+    for (const cluster of deployment.clusters) {
+      const server = cluster.replicaSets.find((replicaSet) => replicaSet.role === 'config')?.members[0];
+      if (server === undefined) continue;
+      hosts[server.hostId] = {
+        id: server.hostId,
+        hostname: server.hostname,
+        snapshots: configServerSnapshots(rng, id, server, cluster, at),
+      };
+    }
+    const targets = alertTargets(deployment);
     const alerts: Record<string, StoredAlert> = {};
     for (let index = 0; index < 28; index++) {
-      const stored = alert(rng, id, index, at);
+      const stored = alert(rng, id, index, at, targets);
       alerts[stored.alert.id] = stored;
     }
+    const config = deploymentConfig(deployment, SEEDED_CONFIG_VERSION);
     result[id] = {
       id,
-      name: `project-${g + 1}`,
+      name,
       keys: [{ publicKey: text(rng, ALPHANUMERIC, 8), privateKey: uuid(rng) }],
       clusters,
       hosts,
       alerts,
-      automationConfig: { version: 0, text: emptyAutomationConfig() },
+      automationConfig: { version: config.version, text: `${JSON.stringify(config, null, 2)}\n` },
     };
   }
   return { groups: result };

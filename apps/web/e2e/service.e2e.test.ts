@@ -72,8 +72,9 @@ describe('the playground connected to a service', () => {
     await outcome(page, 'opened');
     const config = await stored();
     await waitForDocument(page, config.text);
-    expect(await resultText(page)).toContain('Opened version 0');
-    expect(await page.textContent('#service-tag')).toContain(`project ${project.id}, version 0`);
+    // The seeded deployment's config, as a first PUT left it.
+    expect(await resultText(page)).toContain('Opened version 1');
+    expect(await page.textContent('#service-tag')).toContain(`project ${project.id}, version 1`);
     const storage = await page.evaluate(() => ({
       session: sessionStorage.getItem('dbkit.service.privateKey'),
       local: localStorage.length,
@@ -100,7 +101,7 @@ describe('the playground connected to a service', () => {
     expect(await entry.getAttribute('data-source')).toBe('dbkit, dbkit service');
     await page.waitForSelector('.monaco-editor .squiggly-error');
     await screenshot(page, 'invalid');
-    expect((await stored()).version).toBe(0);
+    expect((await stored()).version).toBe(1);
   });
 
   it('pushes a valid change with the version set one above the stored one', async () => {
@@ -111,12 +112,12 @@ describe('the playground connected to a service', () => {
     await waitValidated(page);
     await page.click('#service-push');
     await outcome(page, 'pushed');
-    expect(await resultText(page)).toContain('Pushed: version 0 → 1');
+    expect(await resultText(page)).toContain('Pushed: version 1 → 2');
     await page.waitForFunction(() =>
-      (window as { dbkitPlayground?: { text(): string } }).dbkitPlayground?.text().includes('"version": 1'),
+      (window as { dbkitPlayground?: { text(): string } }).dbkitPlayground?.text().includes('"version": 2'),
     );
     const now = await stored();
-    expect(now.version).toBe(1);
+    expect(now.version).toBe(2);
     expect(now.document.auth).toMatchObject({ authoritativeSet: true, disabled: true });
     expect(await page.locator('#problem-list li[data-source*="dbkit service"]').count()).toBe(0);
     await screenshot(page, 'pushed');
@@ -125,7 +126,7 @@ describe('the playground connected to a service', () => {
   it('says someone published first when the version is stale (409)', async () => {
     const current = await stored();
     const client = createClient({ baseUrl: service.url, publicKey: project.publicKey, privateKey: project.privateKey });
-    await client.automationConfig.put(project.id, current.text.replace('"version": 1', '"version": 2'));
+    await client.automationConfig.put(project.id, current.text.replace('"version": 2', '"version": 3'));
     const text = await documentText(page);
     await replaceAt(page, locate(text, 'true', '"authoritativeSet"'), 4, 'false');
     await waitValidated(page);
@@ -133,10 +134,10 @@ describe('the playground connected to a service', () => {
     await outcome(page, 'conflict');
     const message = await resultText(page);
     expect(message).toContain('Someone published first');
-    expect(message).toContain('version 2');
+    expect(message).toContain('version 3');
     expect(message).toContain('Open from service again');
     await screenshot(page, 'conflict');
-    expect((await stored()).version).toBe(2);
+    expect((await stored()).version).toBe(3);
   });
 
   it('refuses an unsafe transition until the user allows it', async () => {
@@ -148,7 +149,7 @@ describe('the playground connected to a service', () => {
     await waitForDocument(page, exampleText('automation/replica-set.automation.json'));
     await page.click('#service-push');
     await outcome(page, 'pushed');
-    expect(await resultText(page)).toContain('version 2 → 3');
+    expect(await resultText(page)).toContain('version 3 → 4');
     const text = await documentText(page);
     await replaceAt(page, locate(text, '5', '"authSchemaVersion": '), 1, '3');
     await waitValidated(page);
@@ -167,8 +168,8 @@ describe('the playground connected to a service', () => {
     await page.click('#service-push-unsafe');
     await page.click('#service-confirm-unsafe');
     await outcome(page, 'pushed');
-    expect(await resultText(page)).toContain('version 3 → 4');
-    expect((await stored()).version).toBe(4);
+    expect(await resultText(page)).toContain('version 4 → 5');
+    expect((await stored()).version).toBe(5);
     await screenshot(page, 'unsafe-allowed');
   });
 
@@ -256,7 +257,7 @@ describe('the playground connected to a service', () => {
     await page.click('#compare-open');
     await page.click('#compare-with-stored');
     await page.waitForSelector('#compare[data-planned]');
-    expect(await page.textContent('#compare-title')).toContain('stored version 4');
+    expect(await page.textContent('#compare-title')).toContain('stored version 5');
     await screenshot(page, 'compare-stored');
     await page.click('#compare-close');
   });

@@ -39,20 +39,23 @@ describe('the service calls, against a real service', () => {
     return opened;
   };
 
-  it('opens the stored text exactly, with its version', async () => {
+  it('opens the stored text exactly, with its version (the seeded deployment’s config, version 1)', async () => {
     const opened = await open();
-    expect(opened.version).toBe(0);
-    expect(opened.text).toContain('"version": 0');
+    expect(opened.version).toBe(1);
+    expect(opened.text).toContain('"version": 1\n');
+    expect(opened.text).toContain('"replSetName": "rs0"');
   });
 
   it('pushes with the version one above the version opened, and says how to edit the document to match', async () => {
-    const { text } = await open();
+    const { text, version } = await open();
     const edited = text.replace('"disabled": true', '"disabled": true ');
     const pushed = await pushToService(params, documentOf(edited), false);
-    expect(pushed).toMatchObject({ kind: 'pushed', from: 0, to: 1 });
+    expect(pushed).toMatchObject({ kind: 'pushed', from: version, to: version + 1 });
     if (pushed.kind !== 'pushed') return;
-    expect(pushed.versionEdits).toEqual([{ offset: edited.indexOf('"version": 0') + 11, length: 1, content: '1' }]);
-    expect((await open()).version).toBe(1);
+    expect(pushed.versionEdits).toEqual([
+      { offset: edited.indexOf(`"version": ${version}\n`) + 11, length: 1, content: `${version + 1}` },
+    ]);
+    expect((await open()).version).toBe(version + 1);
   });
 
   it('places the validator’s diagnostics in the document sent (400 AUTOMATION_CONFIG_INVALID)', async () => {
@@ -68,11 +71,11 @@ describe('the service calls, against a real service', () => {
   });
 
   it('reports a stale version as a conflict (409) with the stored version', async () => {
-    const { text } = await open();
-    // Opened at 1; someone publishes 2 meanwhile.
+    const { text, version } = await open();
+    // Opened at `version`; someone publishes the next one meanwhile.
     expect((await pushToService(params, documentOf(text), false)).kind).toBe('pushed');
     const outcome = await pushToService(params, documentOf(text), false);
-    expect(outcome).toMatchObject({ kind: 'conflict', base: 1, sent: 2, stored: 2 });
+    expect(outcome).toMatchObject({ kind: 'conflict', base: version, sent: version + 1, stored: version + 1 });
   });
 
   it('refuses an unsafe transition with the stored revision, and pushes it when allowed', async () => {

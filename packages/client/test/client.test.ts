@@ -142,14 +142,15 @@ describe('against the seeded service', () => {
 
   it('pulls and pushes the automation config: exact text, diagnostics on 400, 409 on a stale version', async () => {
     const stored = await client.automationConfig.get(fixture.group);
-    expect(stored.version).toBe(0);
-    const next = { ...stored.document, version: 1 };
+    // The seeded deployment's config, as a first PUT left it.
+    expect(stored.version).toBe(1);
+    const next = { ...stored.document, version: stored.version + 1 };
     await client.automationConfig.put(fixture.group, next);
     expect((await client.automationConfig.get(fixture.group)).text).toBe(`${JSON.stringify(next, null, 2)}\n`);
     const stale = await client.automationConfig.put(fixture.group, next).catch((e: unknown) => e);
     expect(stale).toMatchObject({ status: 409, errorCode: 'AUTOMATION_CONFIG_CONCURRENT_MODIFICATION' });
     const invalid = await client.automationConfig
-      .put(fixture.group, { ...next, version: 2, processes: [{ name: 'x' }] })
+      .put(fixture.group, { ...next, version: next.version + 1, processes: [{ name: 'x' }] })
       .catch((e: unknown) => e);
     expect(invalid).toMatchObject({ status: 400, errorCode: 'AUTOMATION_CONFIG_INVALID' });
     expect((invalid as DbkitApiError).diagnostics.map((d) => d.code)).toContain('DBK101');

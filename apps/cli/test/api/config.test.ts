@@ -1,6 +1,6 @@
 /**
- * `dbkit config pull` and `dbkit config push` against the seeded service: exact text both ways, the version raised
- * by one, local validation first (nothing sent on errors), the service's 400 diagnostics with --force, and a 409.
+ * `dbkit config pull` and `dbkit config push` against the seeded service (its config at the seeded version): exact
+ * text both ways, the version raised by one, local validation first (nothing sent on errors), the service's 400 diagnostics with --force, and a 409.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +21,14 @@ const broken = example('mistakes/broken.automation.json');
 const secure = example('secure.automation.json');
 const sharded = example('sharded-cluster.automation.json');
 
+/** The version of the seeded automation config (the deployment the seed's resources name): pushes go on from it. */
+function seeded(): number {
+  const s = service();
+  const version = s.state.groups[s.group]?.automationConfig.version;
+  if (version === undefined) throw new Error('no seeded config');
+  return version;
+}
+
 /** The stored automation config of the first project, read through the admin API. */
 async function storedConfig(): Promise<{ version: number; text: string }> {
   const s = service();
@@ -29,7 +37,8 @@ async function storedConfig(): Promise<{ version: number; text: string }> {
   };
   const config = state.groups[s.group]?.automationConfig;
   if (!config) throw new Error('no config');
-  return config;
+  // What a PUT stored; the service keeps its agents' record beside it.
+  return { version: config.version, text: config.text };
 }
 
 describe('dbkit config pull', () => {
@@ -44,7 +53,7 @@ describe('dbkit config pull', () => {
     expect(saved.code, saved.stderr).toBe(0);
     expect(readFileSync(join(dir, 'c.json'), 'utf8')).toBe(text);
     expect(saved.stdout).toBe(
-      `Pulled version 0 of the automation config of ${s.group} into c.json. Edit it, then: dbkit config push ${s.group} c.json\n`,
+      `Pulled version ${seeded()} of the automation config of ${s.group} into c.json. Edit it, then: dbkit config push ${s.group} c.json\n`,
     );
   });
 
@@ -62,11 +71,17 @@ describe('dbkit config push', () => {
   it('pull → edit → push: the version goes up by one and the exact text is stored', async () => {
     const s = service();
     const dir = tempDir({ 'rs.json': replicaSet });
-    // A first push: the file says version 12, the service is at 0, so it goes in as 1.
+    // A first push: the file says version 12, the service is at the seeded version v, so it goes in as v + 1.
+    const v = seeded();
     const first = await dbkit(['config', 'push', s.group, 'rs.json'], { env: s.env, cwd: dir });
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toBe(`Pushed rs.json to ${s.group}: version 0 → 1 (rs.json now says version 1).\n`);
-    expect(await storedConfig()).toEqual({ version: 1, text: replicaSet.replace('"version": 12,', '"version": 1,') });
+    expect(first.stdout).toBe(
+      `Pushed rs.json to ${s.group}: version ${v} → ${v + 1} (rs.json now says version ${v + 1}).\n`,
+    );
+    expect(await storedConfig()).toEqual({
+      version: v + 1,
+      text: replicaSet.replace('"version": 12,', `"version": ${v + 1},`),
+    });
 
     const pulled = await dbkit(['config', 'pull', s.group, '--out', 'c.json'], { env: s.env, cwd: dir });
     expect(pulled.code, pulled.stderr).toBe(0);
@@ -82,9 +97,11 @@ describe('dbkit config push', () => {
     const pushed = await dbkit(['config', 'push', s.group, 'c.json'], { env: s.env, cwd: dir });
     expect(pushed.code, pushed.stderr).toBe(0);
     expect(pushed.stderr).toBe('');
-    expect(pushed.stdout).toBe(`Pushed c.json to ${s.group}: version 1 → 2 (c.json now says version 2).\n`);
-    const expected = edited.replace('"version": 1,', '"version": 2,');
-    expect(await storedConfig()).toEqual({ version: 2, text: expected });
+    expect(pushed.stdout).toBe(
+      `Pushed c.json to ${s.group}: version ${v + 1} → ${v + 2} (c.json now says version ${v + 2}).\n`,
+    );
+    const expected = edited.replace(`"version": ${v + 1},`, `"version": ${v + 2},`);
+    expect(await storedConfig()).toEqual({ version: v + 2, text: expected });
     expect(readFileSync(file, 'utf8')).toBe(expected);
     expect((await s.requests()).map((line) => line.replace(/\/groups\/\w+/, '/groups/G'))).toEqual([
       'GET /api/public/v1.0/groups/G/automationConfig 200',
@@ -93,7 +110,9 @@ describe('dbkit config push', () => {
 
     // The file now says what is stored: pushing it again needs no pull.
     const again = await dbkit(['config', 'push', s.group, 'c.json'], { env: s.env, cwd: dir });
-    expect(again.stdout).toBe(`Pushed c.json to ${s.group}: version 2 → 3 (c.json now says version 3).\n`);
+    expect(again.stdout).toBe(
+      `Pushed c.json to ${s.group}: version ${v + 2} → ${v + 3} (c.json now says version ${v + 3}).\n`,
+    );
   });
 
   it('refuses a file with errors: the diagnostics of dbkit validate, exit 1, nothing sent', async () => {
@@ -109,7 +128,7 @@ describe('dbkit config push', () => {
       'dbkit: b.json has 7 errors: not pushed, nothing was sent; fix them, or push with --force to let the service decide\n',
     );
     expect(await s.requests()).toEqual([]);
-    expect((await storedConfig()).version).toBe(0);
+    expect((await storedConfig()).version).toBe(seeded());
   });
 
   it('masks secrets in the code frames of a refused file', async () => {
@@ -150,7 +169,7 @@ describe('dbkit config push', () => {
       'GET 200',
       'PUT 400',
     ]);
-    expect((await storedConfig()).version).toBe(0);
+    expect((await storedConfig()).version).toBe(seeded());
   });
 
   it('someone published since the pull: the 409 is reported clearly, exit 1, nothing changed', async () => {
@@ -167,7 +186,7 @@ describe('dbkit config push', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      `dbkit: someone published version 1 since you pulled version 0; pull again (dbkit config pull ${s.group} --out mine.json), reapply your change and push. Nothing was changed (AUTOMATION_CONFIG_CONCURRENT_MODIFICATION, HTTP 409)\n`,
+      `dbkit: someone published version ${seeded() + 1} since you pulled version ${seeded()}; pull again (dbkit config pull ${s.group} --out mine.json), reapply your change and push. Nothing was changed (AUTOMATION_CONFIG_CONCURRENT_MODIFICATION, HTTP 409)\n`,
     );
     expect(await storedConfig()).toEqual(before);
     expect(readFileSync(join(dir, 'mine.json'), 'utf8')).toBe(mine);
@@ -202,11 +221,11 @@ describe('dbkit config push', () => {
     const result = await dbkit(['config', 'push', s.group, 'w.json'], { env: s.env, cwd: dir });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^w\.json:\d+:\d+ warning DBK108 /);
-    expect(result.stdout).toContain(`Pushed w.json to ${s.group}: version 0 → 1`);
+    expect(result.stdout).toContain(`Pushed w.json to ${s.group}: version ${seeded()} → ${seeded() + 1}`);
   });
 
   describe('an unsafe step from the stored version', () => {
-    /** Publishes `text` as the stored version 1. */
+    /** Publishes `text` as the version after the seeded one; returns that version. */
     async function storeFirst(text: string) {
       const s = service();
       const first = await dbkit(['config', 'push', s.group, 'first.json'], {
@@ -215,13 +234,14 @@ describe('dbkit config push', () => {
       });
       expect(first.code, first.stderr).toBe(0);
       await s.admin('DELETE', 'requests');
+      return seeded() + 1;
     }
 
     it('two voting members removed at once: the plan’s error placed in FILE, exit 1, nothing changed; --allow-unsafe publishes it', async () => {
       const s = service();
-      await storeFirst(replicaSet);
+      const stored = await storeFirst(replicaSet);
       const shrunk = edit(replicaSet, (doc) => {
-        doc.version = 1;
+        doc.version = stored;
         doc.replicaSets[0].members.splice(1, 2);
         doc.processes.splice(1, 2);
       });
@@ -235,7 +255,7 @@ describe('dbkit config push', () => {
       expect(result.stdout).toMatch(/^small\.json:\d+:\d+ warning DBK610 /m);
       expect(result.stderr).toMatch(
         new RegExp(
-          `^dbkit: the service refused small\\.json: the step from ${s.group} \\(stored version 1\\) is unsafe: AUTOMATION_CONFIG_UNSAFE_TRANSITION \\(HTTP 400\\): .*; nothing was changed\\. Make the change in smaller steps, or push with --allow-unsafe to publish it anyway\n$`,
+          `^dbkit: the service refused small\\.json: the step from ${s.group} \\(stored version ${stored}\\) is unsafe: AUTOMATION_CONFIG_UNSAFE_TRANSITION \\(HTTP 400\\): .*; nothing was changed\\. Make the change in smaller steps, or push with --allow-unsafe to publish it anyway\n$`,
         ),
       );
       expect(await storedConfig()).toEqual(before);
@@ -243,8 +263,8 @@ describe('dbkit config push', () => {
 
       const forced = await dbkit(['config', 'push', s.group, 'small.json', '--allow-unsafe'], { env: s.env, cwd: dir });
       expect(forced.code, forced.stderr).toBe(0);
-      expect(forced.stdout).toContain(`Pushed small.json to ${s.group}: version 1 → 2`);
-      expect((await storedConfig()).version).toBe(2);
+      expect(forced.stdout).toContain(`Pushed small.json to ${s.group}: version ${stored} → ${stored + 1}`);
+      expect((await storedConfig()).version).toBe(stored + 1);
       expect((await s.requests()).map((line) => line.split(' ')[0] + line.slice(line.lastIndexOf(' ')))).toEqual([
         'GET 200',
         'PUT 400',
@@ -255,10 +275,10 @@ describe('dbkit config push', () => {
 
     it('a shard removed with its replica set: the findings about the removed shard are placed in the stored version', async () => {
       const s = service();
-      await storeFirst(sharded);
+      const version = await storeFirst(sharded);
       const stored = (await storedConfig()).text;
       const withoutShard = edit(sharded, (doc) => {
-        doc.version = 1;
+        doc.version = version;
         const [shard] = doc.sharding[0].shards.splice(-1, 1);
         const rs = doc.replicaSets.findIndex((r: { _id: string }) => r._id === shard.rs);
         const [gone] = doc.replicaSets.splice(rs, 1);
@@ -269,8 +289,8 @@ describe('dbkit config push', () => {
       const result = await dbkit(['config', 'push', s.group, 'less.json'], { env: s.env, cwd: dir });
       expect(result.code).toBe(1);
       // The shard is in the stored version only: its line and column are there, with that version's code frame.
-      const storedName = `${s.group} (stored version 1)`;
-      const line = new RegExp(`^${s.group} \\(stored version 1\\):(\\d+):(\\d+) error DBK621 `, 'm').exec(
+      const storedName = `${s.group} (stored version ${version})`;
+      const line = new RegExp(`^${s.group} \\(stored version ${version}\\):(\\d+):(\\d+) error DBK621 `, 'm').exec(
         result.stdout,
       );
       expect(line, result.stdout).not.toBeNull();

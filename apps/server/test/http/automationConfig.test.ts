@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { formatJsonPath, planTransition, validateAutomationConfig } from '@dbkit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEEDED_CONFIG_VERSION } from '../../src/seed.js';
 import { DigestClient, type Running, start } from '../helpers.js';
 
 const example = readFileSync(
@@ -31,14 +32,17 @@ const put = (body: string, target = url()) =>
 const withVersion = (text: string, version: number) => text.replace(/"version": \d+/, `"version": ${version}`);
 
 describe('automation config', () => {
-  it('starts as the empty project a live service returns (version 0)', async () => {
+  it('starts as the seeded deployment, exactly as seeded: the replica sets and clusters the snapshots name', async () => {
     const response = await client.request(url());
-    expect(response.status).toBe(200);
-    expect(response.json()).toMatchObject({ version: 0, processes: [], replicaSets: [] });
+    expect([response.status, response.text]).toEqual([200, service.project.automationConfig.text]);
+    const config = response.json<{ version: number; replicaSets: { _id: string }[]; sharding: { name: string }[] }>();
+    expect(config.version).toBe(SEEDED_CONFIG_VERSION);
+    const names = [...config.replicaSets.map((rs) => rs._id), ...config.sharding.map((s) => s.name)];
+    expect(names).toEqual(expect.arrayContaining(Object.values(service.project.clusters).map((c) => c.name)));
   });
 
   it('PUT of a valid document answers {} and GET returns exactly the bytes sent (unknown fields, 1.0 kept) [spec:automation-config-endpoints] [spec:unknown-fields]', async () => {
-    const text = withVersion(example, 1)
+    const text = withVersion(example, SEEDED_CONFIG_VERSION + 1)
       .replace('"priority": 1,', '"priority": 1.0,')
       .replace('{', '{\n  "unknownFieldOne": {"kept": true},');
     expect(JSON.parse(text)).toHaveProperty('unknownFieldOne');
@@ -79,18 +83,21 @@ describe('automation config', () => {
 
   it('a version not higher than the stored one gets 409 and the stored document is untouched [spec:automation-config-endpoints] [spec:doc-version-revision]', async () => {
     const stored = (await client.request(url())).text;
-    for (const version of [1, 0]) {
+    const at = SEEDED_CONFIG_VERSION + 1;
+    for (const version of [at, 0]) {
       const response = await put(withVersion(example, version));
       expect(response.status).toBe(409);
       expect(response.json()).toMatchObject({ errorCode: 'AUTOMATION_CONFIG_CONCURRENT_MODIFICATION', error: 409 });
-      expect(response.json<{ detail: string }>().detail).toMatch(/stored configuration is at version 1 .* version 2/);
+      expect(response.json<{ detail: string }>().detail).toMatch(
+        new RegExp(`stored configuration is at version ${at} .* version ${at + 1}`),
+      );
     }
     expect((await client.request(url())).text).toBe(stored);
   });
 
   it('parallel PUTs with the same version: exactly one wins, the others get 409 [spec:doc-version-revision]', async () => {
     const texts = Array.from({ length: 12 }, (_, i) =>
-      withVersion(example, 2).replace('"downloadBase"', `"x${i}": ${i}, "downloadBase"`),
+      withVersion(example, SEEDED_CONFIG_VERSION + 2).replace('"downloadBase"', `"x${i}": ${i}, "downloadBase"`),
     );
     const clients = texts.map(() => new DigestClient(service.credentials));
     const responses = await Promise.all(
@@ -148,7 +155,7 @@ describe('automation config', () => {
     try {
       const smallClient = new DigestClient(small.credentials);
       const target = `${small.api}/groups/${small.project.id}/automationConfig`;
-      const fits = withVersion(example, 1);
+      const fits = withVersion(example, SEEDED_CONFIG_VERSION + 1);
       expect(Buffer.byteLength(fits)).toBeLessThan(8192);
       const ok = await smallClient.request(target, {
         method: 'PUT',
