@@ -8,12 +8,22 @@ import {
   type AlertStatusFilter,
   isAlertStatusFilter,
   isSnapshotCompletedFilter,
+  parseTimestamp,
   SNAPSHOT_COMPLETED_FILTER_VALUES,
   type SnapshotCompletedFilter,
 } from '@dbkit/core';
 
-export type ApiResource = 'alerts' | 'snapshots' | 'config-server-snapshots' | 'config';
-export const API_RESOURCES: readonly ApiResource[] = ['alerts', 'snapshots', 'config-server-snapshots', 'config'];
+export type ApiResource = 'alerts' | 'snapshots' | 'config-server-snapshots' | 'config' | 'status';
+export const API_RESOURCES: readonly ApiResource[] = [
+  'alerts',
+  'snapshots',
+  'config-server-snapshots',
+  'config',
+  'status',
+];
+
+/** Resources whose one action is implied: `dbkit status GROUP` is `status show`. */
+const DEFAULT_ACTION: Partial<Record<ApiResource, string>> = { status: 'show' };
 
 export function isApiResource(value: string): value is ApiResource {
   return (API_RESOURCES as readonly string[]).includes(value);
@@ -21,6 +31,16 @@ export function isApiResource(value: string): value is ApiResource {
 
 export type ApiAction =
   | { readonly kind: 'alerts list'; readonly group: string; readonly status?: AlertStatusFilter }
+  | { readonly kind: 'alerts get'; readonly group: string; readonly alert: string }
+  | {
+      readonly kind: 'alerts ack';
+      readonly group: string;
+      readonly alert: string;
+      /** Until when; undefined takes the acknowledgement away (`--clear`). */
+      readonly until: string | undefined;
+      readonly comment?: string;
+    }
+  | { readonly kind: 'status'; readonly group: string }
   | {
       readonly kind: 'snapshots list';
       readonly group: string;
@@ -56,6 +76,8 @@ export type ApiAction =
       readonly file: string;
       readonly force: boolean;
       readonly allowUnsafe: boolean;
+      /** Wait for the deployment to reach the pushed version; undefined: do not wait. */
+      readonly wait?: { readonly timeoutMs: number };
     };
 
 /** `--base-url`, `--public-key`, `--private-key` as given on the command line (the environment fills the gaps). */
@@ -119,6 +141,35 @@ const ACTIONS: Readonly<Record<ApiResource, Readonly<Record<string, ActionSpec>>
           return `--status takes ${ALERT_STATUS_FILTER_VALUES.join(', ')}, not "${status}"`;
         }
         return { kind: 'alerts list', group, status };
+      },
+    },
+    get: {
+      positionals: ['GROUP', 'ALERT'],
+      options: { ...CONNECTION, ...JSON_OPTION },
+      build: ([group = '', alert = '']) => ({ kind: 'alerts get', group, alert }),
+    },
+    ack: {
+      positionals: ['GROUP', 'ALERT'],
+      options: {
+        ...CONNECTION,
+        ...JSON_OPTION,
+        until: { type: 'string' },
+        comment: { type: 'string' },
+        clear: { type: 'boolean' },
+      },
+      build: ([group = '', alert = ''], values) => {
+        const until = str(values, 'until');
+        const comment = str(values, 'comment');
+        if (values.clear === true) {
+          if (until !== undefined) return 'give --until or --clear, not both';
+          return { kind: 'alerts ack', group, alert, until: undefined, ...(comment === undefined ? {} : { comment }) };
+        }
+        if (until === undefined)
+          return 'alerts ack needs --until ISO-TIME (or --clear to take the acknowledgement away)';
+        if (parseTimestamp(until) === undefined) {
+          return `--until takes an ISO 8601 time such as 2026-12-01T09:00:00Z or a date, not "${until}"`;
+        }
+        return { kind: 'alerts ack', group, alert, until, ...(comment === undefined ? {} : { comment }) };
       },
     },
   },
@@ -198,25 +249,52 @@ const ACTIONS: Readonly<Record<ApiResource, Readonly<Record<string, ActionSpec>>
         'allow-unsafe': { type: 'boolean' },
         color: { type: 'boolean' },
         'no-color': { type: 'boolean' },
+        wait: { type: 'boolean' },
+        timeout: { type: 'string' },
       },
       build: ([group = '', file = ''], values) => {
         if (values.color === true && values['no-color'] === true) return 'give --color or --no-color, not both';
+        const timeout = str(values, 'timeout');
+        if (timeout !== undefined && values.wait !== true) return '--timeout goes with --wait';
+        const timeoutMs = timeout === undefined ? DEFAULT_WAIT_MS : durationMs(timeout);
+        if (timeoutMs === undefined) return `--timeout takes a duration such as 90s, 10m or 1h, not "${timeout}"`;
         return {
           kind: 'config push',
           group,
           file,
           force: values.force === true,
           allowUnsafe: values['allow-unsafe'] === true,
+          ...(values.wait === true ? { wait: { timeoutMs } } : {}),
         };
       },
     },
   },
+  status: {
+    show: {
+      positionals: ['GROUP'],
+      options: { ...CONNECTION, ...JSON_OPTION },
+      build: ([group = '']) => ({ kind: 'status', group }),
+    },
+  },
 };
+
+/** How long `config push --wait` waits unless told: dbkit's choice, room for a rolling upgrade of a few members. */
+export const DEFAULT_WAIT_MS = 10 * 60_000;
+
+/** `90s`, `10m`, `1h`, or a bare number of seconds, in milliseconds; undefined when it is none of those. */
+export function durationMs(text: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
+  if (!match) return undefined;
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(match[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
+  const value = Number(match[1]) * unit;
+  return value > 0 && Number.isFinite(value) ? value : undefined;
+}
 
 /** `dbkit snapshots list GROUP CLUSTER [options]`, for messages. */
 export function usageOf(resource: ApiResource, action: string): string {
   const spec = ACTIONS[resource][action];
-  return `dbkit ${resource} ${action} ${spec?.positionals.join(' ') ?? ''}`.trimEnd();
+  const named = DEFAULT_ACTION[resource] === action ? resource : `${resource} ${action}`;
+  return `dbkit ${named} ${spec?.positionals.join(' ') ?? ''}`.trimEnd();
 }
 
 function pageSizeOf(value: string | undefined): number | string | undefined {
@@ -237,10 +315,18 @@ export function parseApiCommand(
   describe: (error: unknown) => string,
 ): ApiParse {
   const fail = (error: string): ApiParse => ({ ok: false, error: `${error}; run dbkit ${resource} --help for usage` });
-  const [action, ...rest] = args;
+  const implied = DEFAULT_ACTION[resource];
+  const [action, ...rest] =
+    implied !== undefined &&
+    args[0] !== undefined &&
+    !Object.hasOwn(ACTIONS[resource], args[0]) &&
+    !/^(-h|--help|help)$/.test(args[0])
+      ? [implied, ...args]
+      : args;
   const actions = Object.keys(ACTIONS[resource]);
   const names = actions.length === 1 ? actions[0] : `${actions.slice(0, -1).join(', ')} or ${actions.at(-1)}`;
   if (action === undefined || action === '--help' || action === '-h' || action === 'help') {
+    if (action === undefined && implied !== undefined) return fail(`missing GROUP: ${usageOf(resource, implied)}`);
     if (action === undefined) return fail(`dbkit ${resource} needs a subcommand: ${names}`);
     return { ok: true, value: { command: 'help', topic: resource } };
   }

@@ -3,11 +3,13 @@
  * findings, code frames, masked secrets) and refuses on errors unless `--force`; then sends it with `version` one
  * above the version it was pulled at (the stored one), so the service's compare-and-set turns a lost update into a
  * 409. The service plans the step from the stored version and refuses an unsafe one unless `--allow-unsafe`.
- * After a push, FILE's `version` is the stored one, so the next push from it needs no pull.
+ * After a push, FILE's `version` is the stored one, so the next push from it needs no pull. With `--wait` it then
+ * waits for the deployment to reach that version.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DbkitApiError } from '@dbkit/client';
+import { formatGoalProgress } from '@dbkit/core';
 import { applyEdits, modify } from 'jsonc-parser';
 import { palette, useColor } from '../output/color.js';
 import { formatTextFile, formatTextSummary } from '../output/text.js';
@@ -127,7 +129,42 @@ export async function runConfigPush(action: PushAction, ctx: ApiContext): Promis
     note = ` (${action.file} could not be updated: set its "version" to ${next} before the next push)`;
   }
   out.write(`Pushed ${action.file} to ${action.group}: version ${stored.version} → ${next}${note}.\n`);
-  return 0;
+  return action.wait === undefined ? 0 : waitForVersion(ctx, action.group, next, action.wait.timeoutMs);
+}
+
+/**
+ * `--wait`: the progress on stderr (rewritten in place on a terminal, a line per change elsewhere), then 0 at the
+ * goal, 1 when a process's agent reports an error, 2 when the time is up.
+ */
+async function waitForVersion(ctx: ApiContext, group: string, version: number, timeoutMs: number): Promise<number> {
+  const { out, err } = ctx;
+  const tty = ctx.io.stderr.isTTY === true;
+  let last = '';
+  const outcome = await ctx.client.automation.waitForGoal(group, {
+    version,
+    timeoutMs,
+    onProgress: (progress) => {
+      const line = formatGoalProgress(progress);
+      if (line === last) return;
+      last = line;
+      err.write(tty ? `\r\u001b[K${line}` : `${line}\n`);
+    },
+  });
+  if (tty && last !== '') err.write('\r\u001b[K');
+  const summary = outcome.progress ? formatGoalProgress(outcome.progress) : 'no status was read';
+  if (outcome.kind === 'goal') {
+    out.write(`Version ${version} is applied: ${summary}.\n`);
+    return 0;
+  }
+  if (outcome.kind === 'stuck') {
+    const stuck = outcome.progress.stuck.map((p) => `${p.name} (error ${p.errorCode}: ${p.errorString})`).join(', ');
+    err.write(`dbkit: version ${version} is not applied: the agent of ${stuck} reports an error; ${summary}\n`);
+    return 1;
+  }
+  err.write(
+    `dbkit: version ${version} was not applied within ${spoken(timeoutMs)}: ${summary}; dbkit status ${group} shows where each process is\n`,
+  );
+  return 2;
 }
 
 interface Revision {
@@ -169,4 +206,11 @@ function refused(
       : `dbkit: the service refused ${sent.file}: ${error.errorCode} (HTTP ${error.status}): ${detail}\n`,
   );
   return 1;
+}
+
+/** `250 ms`, `90 s`, `10 min`. */
+function spoken(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
+  return `${Math.round(ms / 60_000)} min`;
 }

@@ -23,13 +23,19 @@ const ONE = `      --json                 the object as the service returns it, 
 `;
 
 export const API_HELP: Readonly<Record<ApiResource, string>> = {
-  alerts: `Usage: dbkit alerts list GROUP [--status TRACKING|OPEN|CLOSED] [options]
-
-Lists the alerts of a project (all pages): id, status, event, metric/host, created.
+  alerts: `Usage:
+  dbkit alerts list GROUP [--status TRACKING|OPEN|CLOSED]   the alerts of a project (all pages)
+  dbkit alerts get GROUP ALERT                              one alert (what its self link answers)
+  dbkit alerts ack GROUP ALERT --until ISO-TIME [--comment TEXT]
+                                                            acknowledge it until then (a past time ends it)
+  dbkit alerts ack GROUP ALERT --clear                      take the acknowledgement away
 
 Options:
-      --status <status>      only TRACKING, OPEN or CLOSED alerts
-${LIST}
+      --status <status>      list: only TRACKING, OPEN or CLOSED alerts
+      --until <time>         ack: an ISO 8601 time (2026-12-01T09:00:00Z) or a date
+      --comment <text>       ack: why (the service keeps it with the acknowledgement)
+      --clear                ack: un-acknowledge
+${LIST}${ONE}
 ${CONNECTION}`,
   snapshots: `Usage:
   dbkit snapshots list GROUP CLUSTER [--completed true|false|all]   the snapshots of a cluster (all pages)
@@ -53,8 +59,8 @@ ${LIST}${ONE}
 ${CONNECTION}`,
   config: `Usage:
   dbkit config pull GROUP [--out FILE]        the stored automation config, byte for byte (stdout without --out)
-  dbkit config push GROUP FILE [--force] [--allow-unsafe]
-                                              validate FILE, then publish it
+  dbkit config push GROUP FILE [--force] [--allow-unsafe] [--wait [--timeout 10m]]
+                                              validate FILE, publish it, and with --wait wait until applied
 
 push validates FILE exactly as dbkit validate does (same findings and code frames, secrets masked) and sends
 nothing when it has errors, unless --force (the service then answers with its own diagnostics). It sends FILE with
@@ -69,6 +75,18 @@ Options:
       --force                push: send FILE even when it has errors
       --allow-unsafe         push: publish FILE even when the step from the stored version is unsafe
       --color, --no-color    push: colour in code frames (default: on for a terminal)
+      --wait                 push: then wait until every process has reached the pushed version, showing
+                             "processes at goal / total" and the current moves; exit 0 at the goal, 1 when a
+                             process's agent reports an error (shown), 2 when --timeout passes
+      --timeout <duration>   push --wait: how long, e.g. 90s, 10m, 1h (default 10m)
 
+${CONNECTION}`,
+  status: `Usage: dbkit status GROUP [--json]
+
+Where each process's automation agent is: the goal version (the stored config's), the version each process has
+reached, the moves it has left, and the error of a process whose agent is stuck.
+
+Options:
+${ONE}
 ${CONNECTION}`,
 };

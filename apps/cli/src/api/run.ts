@@ -12,6 +12,7 @@ import { runConfigServerSnapshots } from './configServerSnapshotsCommand.js';
 import { connect, describeFailure, redacting, resolveConnection } from './connection.js';
 import type { ApiContext } from './context.js';
 import { runSnapshots } from './snapshotsCommand.js';
+import { runStatus } from './statusCommand.js';
 
 export async function runApi(command: ApiCommand, io: Io): Promise<number> {
   const resolved = resolveConnection(command.connection, io.env);
@@ -44,7 +45,11 @@ function dispatch(command: ApiCommand, ctx: ApiContext): Promise<number> {
   const action = command.action;
   switch (action.kind) {
     case 'alerts list':
+    case 'alerts get':
+    case 'alerts ack':
       return runAlerts(action, ctx);
+    case 'status':
+      return runStatus(action, ctx);
     case 'snapshots list':
     case 'snapshots get':
     case 'snapshots set-expiry':

@@ -58,6 +58,27 @@ export const ALERT_COLUMNS: readonly Column<Alert>[] = [
   { header: 'created', value: (a) => a.created },
 ];
 
+/** The fields `alerts get` and `alerts ack` print for one alert. */
+export function alertFields(alert: Alert): (readonly [string, string])[] {
+  const fields: (readonly [string, string])[] = [
+    ['id', alert.id],
+    ['status', alert.status],
+    ['event', alert.eventTypeName],
+    ['subject', alertSubject(alert) || '-'],
+    ['created', alert.created],
+    ['updated', alert.updated],
+  ];
+  if (alert.status === 'CLOSED') fields.push(['resolved', alert.resolved]);
+  fields.push([
+    'acknowledged',
+    alert.acknowledgedUntil === undefined
+      ? 'no'
+      : `until ${alert.acknowledgedUntil} by ${alert.acknowledgingUsername ?? '?'}`,
+  ]);
+  if (alert.acknowledgementComment) fields.push(['comment', alert.acknowledgementComment]);
+  return fields;
+}
+
 /** The fields `snapshots get` and `config-server-snapshots get` print for one snapshot. */
 export function snapshotFields(snapshot: AnySnapshot): (readonly [string, string])[] {
   const fields: (readonly [string, string])[] = [['id', snapshot.id]];

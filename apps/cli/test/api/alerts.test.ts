@@ -107,3 +107,53 @@ describe('dbkit alerts list', () => {
     expect(await s.requests()).toHaveLength(4);
   });
 });
+
+describe('dbkit alerts get and ack', () => {
+  it('get prints the alert its self link names; --json the alert as the service answers', async () => {
+    const s = service();
+    const alert = storedAlerts().find((a) => a.status === 'CLOSED') as Alert & { resolved: string };
+    const shown = await dbkit(['alerts', 'get', s.group, alert.id], { env: s.env });
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain(`id            ${alert.id}`);
+    expect(shown.stdout).toContain(`resolved      ${alert.resolved}`);
+    expect(shown.stdout).toContain('acknowledged  no');
+    const json = await dbkit(['alerts', 'get', s.group, alert.id, '--json'], { env: s.env });
+    expect(withoutLinks(JSON.parse(json.stdout))).toEqual(withoutLinks(alert));
+  });
+
+  it('ack acknowledges until a time with a comment, the key as the user; --clear takes it away', async () => {
+    const s = service();
+    const alert = storedAlerts().find((a) => a.status === 'OPEN') as Alert;
+    const acked = await dbkit(
+      ['alerts', 'ack', s.group, alert.id, '--until', '2030-01-01T09:00:00Z', '--comment', 'replacing the disk'],
+      { env: s.env },
+    );
+    expect(acked.code, acked.stderr).toBe(0);
+    expect(acked.stdout).toContain(`acknowledged  until 2030-01-01T09:00:00Z by ${s.publicKey}`);
+    expect(acked.stdout).toContain('comment       replacing the disk');
+    expect(acked.stdout).toContain('status        OPEN');
+    const cleared = await dbkit(['alerts', 'ack', s.group, alert.id, '--clear', '--json'], { env: s.env });
+    expect(cleared.code, cleared.stderr).toBe(0);
+    expect(JSON.parse(cleared.stdout)).not.toHaveProperty('acknowledgedUntil');
+  });
+
+  it.each([
+    [['--until', 'soon'], '--until takes an ISO 8601 time such as 2026-12-01T09:00:00Z or a date, not "soon"'],
+    [[], 'alerts ack needs --until ISO-TIME (or --clear to take the acknowledgement away)'],
+    [['--until', '2030-01-01', '--clear'], 'give --until or --clear, not both'],
+  ])('ack %j is a usage error (exit 2), nothing sent', async (flags, message) => {
+    const s = service();
+    const result = await dbkit(['alerts', 'ack', s.group, '0123456789abcdef01234567', ...flags], { env: s.env });
+    expect([result.code, result.stderr]).toEqual([2, `dbkit: ${message}; run dbkit alerts --help for usage\n`]);
+    expect(await s.requests()).toEqual([]);
+  });
+
+  it('an unknown alert: exit 1 with the service’s 404 on one line', async () => {
+    const s = service();
+    const result = await dbkit(['alerts', 'get', s.group, '0123456789abcdef01234567'], { env: s.env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^dbkit: the service refused: RESOURCE_NOT_FOUND \(HTTP 404\): Cannot find resource Alert with id 0123456789abcdef01234567\./,
+    );
+  });
+});

@@ -36,14 +36,19 @@ export interface Service {
   reset(): Promise<void>;
 }
 
-/** Starts the service for the file's tests (and stops it after them). */
-export function useService(): () => Service {
+/**
+ * Starts the service for the file's tests (and stops it after them): its clock frozen at {@link T0}, or with
+ * `agentStepMs` running on real time so that its simulated agents converge while a command waits.
+ */
+export function useService(options: { readonly agentStepMs?: number } = {}): () => Service {
   let service: Service | undefined;
   beforeAll(async () => {
     const clock = new Clock();
     clock.set(T0);
-    clock.freeze(true);
-    const server = createServer({ seed: 1, admin: true, clock, sweepIntervalMs: 0, warn: () => {} });
+    clock.freeze(options.agentStepMs === undefined);
+    const agents =
+      options.agentStepMs === undefined ? {} : { agents: { stepMs: options.agentStepMs, hostDownDelaysMinutes: [5] } };
+    const server = createServer({ seed: 1, admin: true, clock, sweepIntervalMs: 0, warn: () => {}, ...agents });
     const url = await server.listen(0);
     const state = await server.store.exportState();
     const [first, second] = Object.values(state.groups);
