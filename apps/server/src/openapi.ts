@@ -75,6 +75,45 @@ const GROUP = path('PROJECT-ID', 'The project (group) identifier.');
 const CLUSTER = path('CLUSTER-ID', 'The cluster identifier.');
 const SNAPSHOT = path('SNAPSHOT-ID', 'The snapshot identifier.');
 const HOST = path('HOST-ID', 'The identifier of a mirrored config server.');
+const ALERT = path('ALERT-ID', 'The alert identifier.');
+
+/** Core's `AutomationStatus`, as the vendor's Go client decodes it. Not in the spec, so not among the generated schemas. */
+const AUTOMATION_STATUS = {
+  type: 'object',
+  required: ['goalVersion', 'processes'],
+  properties: {
+    goalVersion: { type: 'integer', description: 'The version of the newest accepted automation config.' },
+    processes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['hostname', 'name', 'lastGoalVersionAchieved', 'plan'],
+        properties: {
+          hostname: { type: 'string' },
+          name: { type: 'string' },
+          lastGoalVersionAchieved: { type: 'integer', description: 'The last config version this process reached.' },
+          plan: { type: 'array', items: { type: 'string' }, description: 'The moves left, the current one first.' },
+          errorCode: { type: 'integer', description: 'Present while the process’s agent is stuck.' },
+          errorString: { type: 'string' },
+        },
+      },
+    },
+  },
+} as const;
+
+/** The body core's `parseAlertAcknowledgement` reads. */
+const ACKNOWLEDGEMENT = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    acknowledgedUntil: {
+      type: 'string',
+      description: 'ISO 8601 time (or date) until which the alert is acknowledged; absent: un-acknowledge.',
+    },
+    acknowledgementComment: { type: 'string' },
+    unacknowledgeAlert: { type: 'boolean', description: 'true un-acknowledges (the Atlas Admin API flag).' },
+  },
+} as const;
 
 const json = (schema: unknown, description: string) => ({ description, content: { 'application/json': { schema } } });
 const ERRORS = {
@@ -120,6 +159,21 @@ export function openApiDocument(version: string): Json {
             ...COMMON_QUERY,
           ],
           responses: { '200': json(ref('alert-list'), 'One page of alerts.'), ...ERRORS },
+        },
+      },
+      '/groups/{PROJECT-ID}/alerts/{ALERT-ID}': {
+        get: {
+          summary: 'One alert: what its self link answers (not in the spec)',
+          parameters: [GROUP, ALERT, ...COMMON_QUERY],
+          responses: { '200': json(ref('alert'), 'The alert.'), ...ERRORS },
+        },
+        patch: {
+          summary: 'Acknowledge an alert, or take the acknowledgement away (not in the spec)',
+          description:
+            'acknowledgedUntil acknowledges until then (a past time ends it); without it the acknowledgement is removed. The status never changes; acknowledgingUsername is the public key.',
+          parameters: [GROUP, ALERT, ...COMMON_QUERY],
+          requestBody: { required: true, content: { 'application/json': { schema: ACKNOWLEDGEMENT } } },
+          responses: { '200': json(ref('alert'), 'The alert as it now is.'), ...ERRORS },
         },
       },
       '/groups/{PROJECT-ID}/clusters/{CLUSTER-ID}/snapshots': {
@@ -197,6 +251,15 @@ export function openApiDocument(version: string): Json {
             '409': json(ref('error'), 'AUTOMATION_CONFIG_CONCURRENT_MODIFICATION'),
             '413': json(ref('error'), 'REQUEST_BODY_TOO_LARGE'),
           },
+        },
+      },
+      '/groups/{PROJECT-ID}/automationStatus': {
+        get: {
+          summary: "Where each process's automation agent is (not in the spec)",
+          description:
+            'A deployment is at the goal when every process has lastGoalVersionAchieved equal to goalVersion and an empty plan. dbkit simulates the agents: each works through the moves the new config asks of it, one every --agent-step-ms.',
+          parameters: [GROUP, ...COMMON_QUERY],
+          responses: { '200': json(AUTOMATION_STATUS, 'The status.'), ...ERRORS },
         },
       },
     },

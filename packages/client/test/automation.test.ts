@@ -2,11 +2,10 @@
  * Alerts one by one, acknowledging, and waiting for a pushed config to be applied, against the real service with its
  * simulated agents running on real time (a short move so the waits are quick even on a loaded machine).
  */
-import { createServer, type DbkitServer, seedState } from '@dbkit/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, DbkitApiError, type WaitForGoalOutcome } from '../src/index.js';
+import { type DbkitServer, seedState, serve, T0 } from './service.js';
 
-const T0 = Date.parse('2026-06-01T12:00:00Z');
 const STEP_MS = 40;
 
 let server: DbkitServer;
@@ -18,14 +17,7 @@ beforeAll(async () => {
   const [project] = Object.values(state.groups);
   if (project === undefined) throw new Error('no project');
   group = project.id;
-  server = createServer({
-    initialState: state,
-    admin: true,
-    sweepIntervalMs: 0,
-    warn: () => {},
-    agents: { stepMs: STEP_MS, hostDownDelaysMinutes: [5] },
-  });
-  url = await server.listen(0);
+  ({ server, url } = await serve(state, { agentStepMs: STEP_MS }));
   const key = project.keys[0];
   client = createClient({ baseUrl: url, publicKey: key?.publicKey ?? '', privateKey: key?.privateKey ?? '' });
 });

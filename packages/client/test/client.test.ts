@@ -3,11 +3,9 @@
  * iteration, Digest nonce reuse and stale retries, retries on 429/503/reset with the service's fault injection,
  * timeouts and cancellation.
  */
-import { Clock, createServer, type DbkitServer, type ServiceState, seedState } from '@dbkit/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, DbkitApiError, DbkitTransportError } from '../src/index.js';
-
-const T0 = Date.parse('2026-06-01T12:00:00Z');
+import { type DbkitServer, type ServiceState, seedState, serve, T0 } from './service.js';
 
 /** The seed, with the first project's `rs0` cluster holding `count` snapshots. */
 function stateWith(count: number): {
@@ -40,14 +38,6 @@ function stateWith(count: number): {
     cluster: cluster.id,
     credentials: [key?.publicKey ?? '', key?.privateKey ?? ''],
   };
-}
-
-async function serve(initialState: ServiceState): Promise<{ server: DbkitServer; url: string }> {
-  const clock = new Clock();
-  clock.set(T0);
-  clock.freeze(true);
-  const server = createServer({ initialState, admin: true, clock, sweepIntervalMs: 0, warn: () => {} });
-  return { server, url: await server.listen(0) };
 }
 
 const admin = async (url: string, path: string, body?: unknown): Promise<unknown> => {

@@ -9,6 +9,7 @@ import { createServer, type DbkitServer } from '../../src/app.js';
 import { Clock } from '../../src/clock.js';
 import { PostgresReplayGuard } from '../../src/store/postgresReplayGuard.js';
 import { PostgresStore } from '../../src/store/postgresStore.js';
+import { restartMidConvergence, STEP_MS } from '../agentsRestart.js';
 import { DigestClient } from '../helpers.js';
 import { firstProject, startProcess } from '../process/helpers.js';
 import { SEEDED_AT, STATE, storeContract } from './contract.js';
@@ -64,6 +65,23 @@ if (!availability.ok) {
       } finally {
         await Promise.all([one.close(), two.close()]);
       }
+    });
+  });
+
+  describe('the simulated agents on PostgreSQL', () => {
+    it('a restarted instance on the same database answers the status the first one did, then converges on', async () => {
+      const shared = await cluster.createDatabase();
+      await restartMidConvergence(async (clock) => {
+        const store = await PostgresStore.open(shared, { initial: STATE });
+        return createServer({
+          store,
+          replayGuard: new PostgresReplayGuard(store.pool),
+          clock,
+          sweepIntervalMs: 0,
+          warn: () => {},
+          agents: { stepMs: STEP_MS, hostDownDelaysMinutes: [5] },
+        });
+      });
     });
   });
 
