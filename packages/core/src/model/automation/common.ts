@@ -11,11 +11,16 @@ export type IsoDateTime = string;
 
 /** Log rotation settings, shared by agents and processes. */
 export interface LogRotate {
-  /** Maximum size in MB of one log file before rotation; dbkit advises more than 0. */
+  /**
+   * Maximum size in MB of one log file before rotation; dbkit advises more than 0. The service writes 1000 when it
+   * adds log rotation itself (domain.md §2).
+   * @default 1000
+   */
   readonly sizeThresholdMB: number;
   /**
-   * Maximum age in hours of one log file before rotation; dbkit advises more than 0.
+   * Maximum age in hours of one log file before rotation; dbkit advises more than 0. The service writes 24.
    * @TJS-type integer
+   * @default 24
    */
   readonly timeThresholdHrs: number;
   /**

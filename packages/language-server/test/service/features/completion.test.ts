@@ -245,11 +245,11 @@ describe('schema completion', () => {
     const snippet = await complete(marked, { snippets: true });
     expect(textEditOf(byLabel(snippet.items, 'logRotate')).newText).toBe(
       // biome-ignore lint/suspicious/noTemplateCurlyInString: snippet syntax, not a template.
-      '"logRotate": {\n\t"sizeThresholdMB": ${1:0},\n\t"timeThresholdHrs": ${2:0}\n}',
+      '"logRotate": {\n\t"sizeThresholdMB": ${1:1000},\n\t"timeThresholdHrs": ${2:24}\n}',
     );
     const plain = await complete(marked);
     const accepted = JSON.parse(accept(plain.text, byLabel(plain.items, 'logRotate')));
-    expect(accepted.processes[3].logRotate).toEqual({ sizeThresholdMB: 0, timeThresholdHrs: 0 });
+    expect(accepted.processes[3].logRotate).toEqual({ sizeThresholdMB: 1000, timeThresholdHrs: 24 });
   });
 
   it("offers the schema's snippets for a new array item", async () => {
