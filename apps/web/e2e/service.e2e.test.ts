@@ -2,7 +2,8 @@
  * The playground beside a real dbkit service (`apps/server`, in memory, seeded), served by
  * `bin/dbkit-web.mjs --service URL`, in Debian's Chromium: keys entered once, the project's automation config
  * opened, pushed with a mistake (the service's marker), pushed fixed (a new version), pushed stale (409), an unsafe
- * transition confirmed, keys rejected; then the compare view with its plan. Screenshots: e2e/artifacts/service-*.
+ * transition confirmed, keys rejected; then the compare view with its plan, and a push watched until the agents
+ * have applied it. Screenshots: e2e/artifacts/service-*.
  */
 import { join } from 'node:path';
 import { createClient } from '@dbkit/client';
@@ -42,7 +43,9 @@ describe('the playground connected to a service', () => {
   let session: Session;
   let page: Page;
   beforeAll(async () => {
-    service = await startService();
+    // Agents that take half a second per move; the admin API stops the service's clock while a push is watched, so
+    // the page is seen mid-way however slow the machine.
+    service = await startService(['--agent-step-ms', '500', '--admin']);
     project = service.projects[0]!;
     session = await startSession({ serverArgs: ['--service', service.url], artifactPrefix: 'service-' });
     page = await session.newPage();
@@ -260,5 +263,42 @@ describe('the playground connected to a service', () => {
     expect(await page.textContent('#compare-title')).toContain('stored version 5');
     await screenshot(page, 'compare-stored');
     await page.click('#compare-close');
+  });
+
+  it('watches a push being applied: the progress line, each process, then “Version N is applied”', async () => {
+    await page.click('#service-open');
+    await outcome(page, 'opened');
+    const before = await stored();
+    await waitForDocument(page, before.text);
+    const text = await documentText(page);
+    // A cache size changed: the process restarts with it.
+    await replaceAt(page, locate(text, '4', '"cacheSizeGB": '), 1, '2');
+    await waitValidated(page);
+    const clock = (freeze: boolean) =>
+      fetch(`${service.url}/__dbkit/clock`, { method: 'POST', body: JSON.stringify({ freeze }) });
+    await clock(true);
+    await page.click('#service-push');
+    await outcome(page, 'pushed');
+    const version = before.version + 1;
+    const line = page.locator('#service-goal-line');
+    expect(await line.getAttribute('aria-live')).toBe('polite');
+    await page.waitForSelector('#service-goal[data-outcome="watching"] tr[data-state="working"]');
+    expect(await line.textContent()).toMatch(
+      new RegExp(`^Applying version ${version}… \\d+/\\d+ processes at goal version ${version}; `),
+    );
+    await screenshot(page, 'applying');
+    await clock(false);
+    await page.waitForSelector('#service-goal[data-outcome="goal"]', { timeout: 30_000 });
+    const processes = (before.document as { processes: { name: string }[] }).processes.map((p) => p.name);
+    expect(await line.textContent()).toBe(
+      `Version ${version} is applied ${processes.length}/${processes.length} processes at goal version ${version}.`,
+    );
+    const rows = page.locator('#service-processes tbody tr');
+    expect(await rows.evaluateAll((list) => list.map((r) => r.getAttribute('data-process')))).toEqual(processes);
+    expect(await page.locator('#service-processes tr[data-state="at-goal"]').count()).toBe(processes.length);
+    expect(await rows.first().locator('td').nth(1).textContent()).toBe(String(version));
+    // The key stays in the field's value, never in the page's markup.
+    expect(await page.content()).not.toContain(project.privateKey);
+    await screenshot(page, 'applied');
   });
 });

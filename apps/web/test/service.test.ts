@@ -4,13 +4,20 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { DbkitApiError, DbkitTransportError } from '@dbkit/client';
+import { applyEdits, modify } from 'jsonc-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { type Project, type Service, startService } from '../e2e/service.ts';
-import { describeOutcome } from '../src/app/serviceMessages.ts';
-import { openFromService, pushToService } from '../src/worker/service.ts';
+import { describeOutcome, describeWatch, type Watching } from '../src/app/serviceMessages.ts';
+import { openFromService, pushToService, watchGoal } from '../src/worker/service.ts';
 import { factsOf, failureOf } from '../src/worker/serviceOutcome.ts';
-import type { ServiceOpenOutcome, ServiceParams, ServicePushOutcome } from '../src/worker/serviceTypes.ts';
+import type {
+  GoalView,
+  ServiceOpenOutcome,
+  ServiceParams,
+  ServicePushOutcome,
+  ServiceWatchOutcome,
+} from '../src/worker/serviceTypes.ts';
 
 let version = 0;
 const documentOf = (text: string) => TextDocument.create('file:///playground/1/a.json', 'json', ++version, text);
@@ -20,7 +27,8 @@ describe('the service calls, against a real service', () => {
   let project: Project;
   let params: ServiceParams;
   beforeAll(async () => {
-    service = await startService();
+    // Agents fast enough to converge within a test on real time; the admin API makes a process stuck.
+    service = await startService(['--agent-step-ms', '300', '--admin']);
     project = service.projects[0]!;
     params = {
       baseUrl: service.url,
@@ -107,6 +115,99 @@ describe('the service calls, against a real service', () => {
 
   it('sends nothing when the document is not JSON', async () => {
     expect(await pushToService(params, documentOf('{"version": 1,}'), false)).toMatchObject({ kind: 'not-json' });
+  });
+
+  /** Pushes the stored config with its first process restarted: one `Restart` move, `--agent-step-ms` long. */
+  const pushRestart = async () => {
+    const { text } = await open();
+    const at = ['processes', 0, 'lastRestart'];
+    const restarted = applyEdits(text, modify(text, at, new Date().toISOString(), {}));
+    const pushed = await pushToService(params, documentOf(restarted), false);
+    if (pushed.kind !== 'pushed') throw new Error(pushed.kind);
+    return { version: pushed.to, restarted: (JSON.parse(text) as { processes: { name: string }[] }).processes };
+  };
+  const watch = (version: number, more: { timeoutMs?: number; signal?: AbortSignal } = {}) => {
+    const reports: GoalView[] = [];
+    const outcome = watchGoal(
+      { ...params, version, timeoutMs: more.timeoutMs ?? 30_000, intervalMs: 50 },
+      (view) => reports.push(view),
+      more.signal ?? new AbortController().signal,
+    );
+    return { reports, outcome };
+  };
+
+  /** Stops or restarts the service's clock: stopped, the agents cannot finish however slow the machine is. */
+  const clock = (freeze: boolean) =>
+    fetch(`${service.url}/__dbkit/clock`, { method: 'POST', body: JSON.stringify({ freeze }) });
+
+  it('watches a pushed version until every process has applied it, each status read reported', async () => {
+    await clock(true);
+    const { version, restarted } = await pushRestart();
+    const { reports, outcome } = watch(version);
+    await expect.poll(() => reports.length).toBeGreaterThan(0);
+    await clock(false);
+    const ended = await outcome;
+    expect(ended).toMatchObject({ kind: 'goal', version });
+    if (ended.kind !== 'goal') return;
+    const total = restarted.length;
+    expect(ended.view.line).toBe(`${total}/${total} processes at goal version ${version}`);
+    expect(ended.view.processes.every((p) => p.atGoal && p.reached === version && p.move === undefined)).toBe(true);
+    // Seen on its way while the clock stood still: the restarted process on its move, the line saying so.
+    const first = reports[0]!;
+    const working = first.processes[0]!;
+    expect(working).toMatchObject({ name: restarted[0]!.name, atGoal: false });
+    expect(first.line).toContain(`${working.name}: ${working.move}`);
+    expect(describeWatch(ended).title).toBe(`Version ${version} is applied`);
+  });
+
+  it('ends at a stuck process with its agent’s error, and after the timeout with where it stands', async () => {
+    await clock(true);
+    const { version, restarted } = await pushRestart();
+    const timedOut = await watch(version, { timeoutMs: 100 }).outcome.finally(() => clock(false));
+    expect(timedOut).toMatchObject({ kind: 'timeout', version, timeoutMs: 100 });
+    expect(timedOut.kind === 'timeout' && timedOut.view?.line).toMatch(/ processes at goal version \d+; /);
+    const name = restarted[1]!.name;
+    const fault = `${service.url}/__dbkit/agents/${project.id}/${name}/fault`;
+    const injected = await fetch(fault, {
+      method: 'POST',
+      body: JSON.stringify({ errorCode: 42, errorString: 'The host does not answer.' }),
+    });
+    expect(injected.status).toBe(200);
+    try {
+      const stuck = await watch(version).outcome;
+      expect(stuck).toMatchObject({ kind: 'stuck', version });
+      if (stuck.kind !== 'stuck') return;
+      expect(stuck.view.processes.find((p) => p.name === name)?.error).toEqual({
+        code: 42,
+        text: 'The host does not answer.',
+      });
+      expect(describeWatch(stuck).text).toContain(`The agent of ${name} (error 42: The host does not answer.)`);
+    } finally {
+      await fetch(fault, { method: 'DELETE' });
+    }
+  });
+
+  it('stops reading the status once stopped, keeping the last status read', async () => {
+    const { version } = await pushRestart();
+    const stop = new AbortController();
+    const { reports, outcome } = watch(version, { signal: stop.signal });
+    await expect.poll(() => reports.length).toBeGreaterThan(0);
+    stop.abort();
+    const ended = await outcome;
+    expect(ended).toMatchObject({ kind: 'stopped', version, view: reports.at(-1) });
+    const seen = reports.length;
+    await new Promise((done) => setTimeout(done, 200));
+    expect(reports.length).toBe(seen);
+  });
+
+  it('says why the status could not be read', async () => {
+    const ended = await watchGoal(
+      { ...params, privateKey: 'wrong', version: 1, timeoutMs: 1_000, intervalMs: 50 },
+      () => undefined,
+      new AbortController().signal,
+    );
+    expect(ended.kind).toBe('unauthorized');
+    expect(describeWatch(ended).title).toBe('Automation status unavailable: Keys rejected');
   });
 
   it('says the service cannot be reached', async () => {
@@ -262,6 +363,65 @@ describe('describeOutcome', () => {
   ];
   it.for(cases)('$outcome.kind: $title', ({ outcome, tone, title, says }) => {
     const message = describeOutcome(outcome);
+    expect(message).toMatchObject({ tone, title });
+    expect(message.text).toContain(says);
+  });
+});
+
+describe('describeWatch', () => {
+  const view = (line: string, stuck: GoalView['progress']['stuck'] = []): GoalView => ({
+    progress: { goalVersion: 7, atGoal: 2, total: 3, done: false, working: [], stuck },
+    line,
+    processes: [],
+  });
+  const stuck = [{ name: 'rs0_2', errorCode: 42, errorString: 'The host does not answer.' }];
+  const cases: readonly { watch: Watching | ServiceWatchOutcome; tone: string; title: string; says: string }[] = [
+    { watch: { kind: 'watching', version: 7 }, tone: 'info', title: 'Applying version 7…', says: 'Reading' },
+    {
+      watch: { kind: 'watching', version: 7, view: view('2/3 processes at goal version 7; rs0_2: ChangeVersion') },
+      tone: 'info',
+      title: 'Applying version 7…',
+      says: '2/3 processes at goal version 7; rs0_2: ChangeVersion',
+    },
+    {
+      watch: { kind: 'goal', version: 7, view: view('3/3 processes at goal version 7') },
+      tone: 'success',
+      title: 'Version 7 is applied',
+      says: '3/3 processes at goal version 7.',
+    },
+    {
+      watch: { kind: 'stuck', version: 7, view: view('2/3 processes at goal version 7; rs0_2: error 42 …', stuck) },
+      tone: 'error',
+      title: 'Version 7 is not applied',
+      says: 'The agent of rs0_2 (error 42: The host does not answer.) reports an error',
+    },
+    {
+      watch: { kind: 'timeout', version: 7, timeoutMs: 600_000, view: view('2/3 processes at goal version 7') },
+      tone: 'warning',
+      title: 'Version 7 is not applied after 10 minutes',
+      says: 'Where it stands: 2/3 processes at goal version 7.',
+    },
+    {
+      watch: { kind: 'timeout', version: 7, timeoutMs: 90_000 },
+      tone: 'warning',
+      title: 'Version 7 is not applied after 90 seconds',
+      says: 'no status was read',
+    },
+    {
+      watch: { kind: 'stopped', version: 7, view: view('1/3 processes at goal version 7') },
+      tone: 'info',
+      title: 'Stopped watching version 7',
+      says: 'Where it stood: 1/3 processes at goal version 7.',
+    },
+    {
+      watch: { kind: 'network', detail: 'The service did not answer in time.' },
+      tone: 'error',
+      title: 'Automation status unavailable: Service unreachable',
+      says: 'did not answer in time',
+    },
+  ];
+  it.for(cases)('$watch.kind: $title', ({ watch, tone, title, says }) => {
+    const message = describeWatch(watch);
     expect(message).toMatchObject({ tone, title });
     expect(message.text).toContain(says);
   });

@@ -81,8 +81,17 @@ describe('automation status and waitForGoal', () => {
   });
 
   it('a wait shorter than the moves times out with the last progress; a signal stops it', async () => {
-    await client.automationConfig.put(group, await upgraded());
-    const outcome: WaitForGoalOutcome = await client.automation.waitForGoal(group, { timeoutMs: 1, intervalMs: 1 });
+    // The service's clock stands still, so the agents cannot finish however slowly this test runs.
+    const clock = (freeze: boolean) =>
+      fetch(`${url}/__dbkit/clock`, { method: 'POST', body: JSON.stringify({ freeze }) });
+    await clock(true);
+    let outcome: WaitForGoalOutcome;
+    try {
+      await client.automationConfig.put(group, await upgraded());
+      outcome = await client.automation.waitForGoal(group, { timeoutMs: 1, intervalMs: 1 });
+    } finally {
+      await clock(false);
+    }
     expect(outcome.kind).toBe('timeout');
     expect(outcome.progress?.done).toBe(false);
     const controller = new AbortController();

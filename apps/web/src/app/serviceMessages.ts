@@ -2,9 +2,9 @@
  * Every outcome of a service call in words: what happened, why, and what to do. Pure, so each case is unit-tested;
  * the panel (`servicePanel.ts`) only shows them. No message carries a key.
  */
-import type { ServiceOpenOutcome, ServicePushOutcome } from '../worker/serviceTypes.js';
+import type { GoalView, ServiceOpenOutcome, ServicePushOutcome, ServiceWatchOutcome } from '../worker/serviceTypes.js';
 
-export type Tone = 'success' | 'error' | 'warning';
+export type Tone = 'success' | 'error' | 'warning' | 'info';
 
 export interface OutcomeMessage {
   readonly tone: Tone;
@@ -100,5 +100,62 @@ export function describeOutcome(outcome: ServiceOpenOutcome | ServicePushOutcome
       };
     default:
       return outcome satisfies never;
+  }
+}
+
+/** A pushed version while the panel watches it: the last status read, if any. */
+export interface Watching {
+  readonly kind: 'watching';
+  readonly version: number;
+  readonly view?: GoalView;
+}
+
+/** `90 seconds`, `10 minutes`: how long the panel waited. */
+function spoken(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  const seconds = Math.round(ms / 1000);
+  return seconds % 60 === 0 && seconds > 0 ? plural(seconds / 60, 'minute') : plural(seconds, 'second');
+}
+
+/**
+ * The progress line of a pushed version being applied, and how watching it ended. The line itself is core's
+ * `formatGoalProgress`, as `dbkit config push --wait` prints it.
+ */
+export function describeWatch(watch: Watching | ServiceWatchOutcome): OutcomeMessage {
+  switch (watch.kind) {
+    case 'watching':
+      return {
+        tone: 'info',
+        title: `Applying version ${watch.version}…`,
+        text: watch.view?.line ?? 'Reading the automation status.',
+      };
+    case 'goal':
+      return { tone: 'success', title: `Version ${watch.version} is applied`, text: `${watch.view.line}.` };
+    case 'stuck': {
+      const stuck = watch.view.progress.stuck
+        .map((p) => `${p.name} (error ${p.errorCode}: ${p.errorString})`)
+        .join(', ');
+      return {
+        tone: 'error',
+        title: `Version ${watch.version} is not applied`,
+        text: `The agent of ${stuck} reports an error and makes no progress until its host is fixed; ${watch.view.line}.`,
+      };
+    }
+    case 'timeout':
+      return {
+        tone: 'warning',
+        title: `Version ${watch.version} is not applied after ${spoken(watch.timeoutMs)}`,
+        text: `Stopped watching; the agents go on. Where it stands: ${watch.view?.line ?? 'no status was read'}.`,
+      };
+    case 'stopped':
+      return {
+        tone: 'info',
+        title: `Stopped watching version ${watch.version}`,
+        text: `The agents go on without the panel. Where it stood: ${watch.view?.line ?? 'no status was read'}.`,
+      };
+    default: {
+      const failure = describeOutcome(watch);
+      return { ...failure, title: `Automation status unavailable: ${failure.title}` };
+    }
   }
 }

@@ -2,22 +2,32 @@
  * The "Service" panel, loaded when the user first opens it: the project id and key pair (kept in the tab only),
  * "Open from service" and "Push". The worker makes the calls with `@dbkit/client` and answers plain outcomes
  * (`worker/serviceTypes.ts`); this module shows them: a message for each, the service's diagnostics as markers
- * with their codes (so the Problems list has them too), and for an unsafe transition a confirmation that pushes
- * anyway. The page never parses the document.
+ * with their codes (so the Problems list has them too), for an unsafe transition a confirmation that pushes
+ * anyway, and after a push the agents applying it, until the goal, a stuck process or the timeout. The page never
+ * parses the document.
  */
 import './panels.css';
 import type { editor } from 'monaco-editor/esm/vs/editor/editor.api';
 import { toMarker, toMonacoRange } from '../lsp/convert.js';
-import type { ServiceDiagnostic, ServiceOpenOutcome, ServicePushOutcome } from '../worker/serviceTypes.js';
+import type {
+  GoalView,
+  ServiceDiagnostic,
+  ServiceOpenOutcome,
+  ServicePushOutcome,
+  ServiceWatchOutcome,
+} from '../worker/serviceTypes.js';
 import { h } from './dom.js';
 import type { PageContext } from './pageContext.js';
 import { forgetKeys, loadKeys, missingKeys, type ServiceKeys, saveKeys } from './serviceKeys.js';
-import { describeOutcome, START_PLAYGROUND, START_SERVICE } from './serviceMessages.js';
+import { describeOutcome, describeWatch, START_PLAYGROUND, START_SERVICE, type Watching } from './serviceMessages.js';
 
 /** The owner of the service's markers in monaco (the language worker's are `dbkit`). */
 export const SERVICE_MARKER_OWNER = 'dbkit-service';
 /** Where `bin/dbkit-web.mjs` says whether it passes requests on to a service. */
 const SERVICE_INFO = './dbkit-web/service.json';
+/** How long the panel watches a pushed version, and how often it reads the status: as `dbkit config push --wait`. */
+const WATCH_TIMEOUT_MS = 10 * 60_000;
+const WATCH_INTERVAL_MS = 1_000;
 
 interface Opened {
   readonly uri: string;
@@ -36,10 +46,11 @@ export function createServicePanel(ctx: PageContext, anchor: HTMLElement): Servi
     const input = h('input', {
       id,
       type,
-      value,
       autocomplete: type === 'password' ? 'off' : undefined,
       spellcheck: 'false',
     });
+    // The property, not the attribute: a key kept in the tab stays out of the page's markup.
+    input.value = value;
     return { input, label: h('label', {}, label, input) };
   };
   const stored = loadKeys(storage);
@@ -54,6 +65,23 @@ export function createServicePanel(ctx: PageContext, anchor: HTMLElement): Servi
   const keysNote = h('p', { class: 'note' }, 'Keys stay in this tab (sessionStorage): never saved, never in a link.');
   const tag = h('p', { id: 'service-tag', class: 'tag' });
   const result = h('div', { id: 'service-result', role: 'status', 'aria-live': 'polite' });
+  const goalLine = h('p', { id: 'service-goal-line', role: 'status', 'aria-live': 'polite' });
+  const processRows = h('tbody');
+  const goal = h(
+    'div',
+    { id: 'service-goal', hidden: true },
+    goalLine,
+    h(
+      'table',
+      { id: 'service-processes', class: 'processes', 'aria-label': 'Processes of the pushed version' },
+      h(
+        'thead',
+        {},
+        h('tr', {}, ...['Process', 'Reached', 'Current move', 'Error'].map((c) => h('th', { scope: 'col' }, c))),
+      ),
+      processRows,
+    ),
+  );
   const form = h(
     'form',
     { class: 'keys', autocomplete: 'off' },
@@ -71,6 +99,7 @@ export function createServicePanel(ctx: PageContext, anchor: HTMLElement): Servi
     keysNote,
     tag,
     result,
+    goal,
   );
   anchor.after(panel);
 
@@ -82,12 +111,48 @@ export function createServicePanel(ctx: PageContext, anchor: HTMLElement): Servi
   form.addEventListener('input', () => saveKeys(storage, keys()));
   form.addEventListener('submit', (event) => event.preventDefault());
   forgetButton.addEventListener('click', () => {
+    stopWatching();
     forgetKeys(storage);
     for (const f of [group, publicKey, privateKey]) f.input.value = '';
   });
   closeButton.addEventListener('click', () => {
     panel.hidden = true;
+    stopWatching();
   });
+
+  // The pushed version being applied. `watching` is the newest watch, kept once stopped so its last answer shows;
+  // a new push clears it, so a superseded watch's answer is dropped.
+  let watching: AbortController | undefined;
+  const stopWatching = () => watching?.abort();
+  const showGoal = (watch: Watching | ServiceWatchOutcome): void => {
+    const message = describeWatch(watch);
+    const view: GoalView | undefined = 'view' in watch ? watch.view : undefined;
+    goal.hidden = false;
+    goal.dataset.outcome = watch.kind;
+    goalLine.className = message.tone;
+    // Rewritten only when it says something new, so a screen reader hears each change once.
+    const text = `${message.title} ${message.text}`;
+    if (goalLine.textContent !== text) goalLine.replaceChildren(h('strong', {}, message.title), ' ', message.text);
+    if (view !== undefined) processRows.replaceChildren(...view.processes.map(processRow));
+    else if (watch.kind === 'watching') processRows.replaceChildren();
+  };
+  const watch = async (keys: ServiceKeys, version: number): Promise<void> => {
+    const mine = new AbortController();
+    watching = mine;
+    showGoal({ kind: 'watching', version });
+    const outcome = await client.request(
+      'serviceWatch',
+      {
+        baseUrl: location.origin,
+        ...keys,
+        version,
+        timeoutMs: WATCH_TIMEOUT_MS,
+        intervalMs: WATCH_INTERVAL_MS,
+      },
+      { signal: mine.signal, onProgress: (view) => showGoal({ kind: 'watching', version, view }) },
+    );
+    if (watching === mine) showGoal(outcome);
+  };
 
   // Whether the playground's server passes requests on to a service; without one, say how to start both.
   let available = false;
@@ -186,6 +251,9 @@ export function createServicePanel(ctx: PageContext, anchor: HTMLElement): Servi
     const params = ready();
     const model = playground.model();
     if (params === undefined || model === undefined) return;
+    stopWatching();
+    watching = undefined;
+    goal.hidden = true;
     say(allowUnsafeTransition ? 'Pushing (unsafe transition allowed)…' : 'Pushing…', 'info');
     setMarkers(model, []);
     const outcome = await busy(() =>
@@ -196,6 +264,7 @@ export function createServicePanel(ctx: PageContext, anchor: HTMLElement): Servi
         allowUnsafeTransition,
       }),
     );
+    if (outcome.kind === 'pushed') void watch(params, outcome.to);
     if (playground.model() !== model) return show(outcome);
     switch (outcome.kind) {
       case 'pushed': {
@@ -299,9 +368,23 @@ export function createServicePanel(ctx: PageContext, anchor: HTMLElement): Servi
   return {
     toggle() {
       panel.hidden = !panel.hidden;
-      if (!panel.hidden) (group.input.value === '' ? group.input : openButton).focus();
+      if (panel.hidden) stopWatching();
+      else (group.input.value === '' ? group.input : openButton).focus();
     },
   };
+}
+
+/** One process's row: its name, the version it reached, the move it is on, its agent's error. */
+function processRow(p: GoalView['processes'][number]): HTMLTableRowElement {
+  const state = p.error !== undefined ? 'stuck' : p.atGoal ? 'at-goal' : 'working';
+  return h(
+    'tr',
+    { 'data-process': p.name, 'data-state': state },
+    h('td', { title: p.hostname }, p.name),
+    h('td', {}, String(p.reached)),
+    h('td', {}, p.move ?? (p.atGoal ? '' : 'waiting')),
+    h('td', {}, p.error === undefined ? '' : `${p.error.code}: ${p.error.text}`),
+  );
 }
 
 /** Makes the document say the version it was stored as, when it is still the version that was sent. */

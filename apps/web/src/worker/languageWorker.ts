@@ -96,26 +96,49 @@ const openText = (uri: string) => {
   return open.document;
 };
 
+/** What a tool gets besides its parameters: a signal the page's `cancel` aborts, and a way to report progress. */
+interface ToolContext {
+  readonly signal: AbortSignal;
+  report(value: unknown): void;
+}
+
 /**
  * The requests about more than one document's features: plans and the service. Both are loaded on first use, so
  * the worker's first chunk (part of the page's first load) carries neither core's planner nor the client.
  */
-const tools: { readonly [M in ToolMethod]: (params: RequestMap[M]['params']) => Promise<RequestMap[M]['result']> } = {
+const tools: {
+  readonly [M in ToolMethod]: (
+    params: RequestMap[M]['params'],
+    context: ToolContext,
+  ) => Promise<RequestMap[M]['result']>;
+} = {
   plan: async ({ uri, oldText, oldName }) => (await import('./plan.js')).planBetween(oldText, openText(uri), oldName),
   serviceOpen: async (params) => (await import('./service.js')).openFromService(params),
   servicePush: async ({ uri, allowUnsafeTransition, ...params }) =>
     (await import('./service.js')).pushToService(params, openText(uri), allowUnsafeTransition),
+  serviceWatch: async (params, { signal, report }) => (await import('./service.js')).watchGoal(params, report, signal),
 };
+/** The running tools' cancellations, by request id. */
+const running = new Map<number, AbortController>();
 const isTool = (request: RequestMessage): request is RequestMessage<ToolMethod> =>
   (TOOL_METHODS as readonly string[]).includes(request.method);
 
 async function answer(request: RequestMessage): Promise<void> {
   if (isTool(request)) {
+    const { id } = request;
+    const controller = new AbortController();
+    running.set(id, controller);
+    const context: ToolContext = {
+      signal: controller.signal,
+      report: (value) => self.postMessage({ type: 'progress', id, value }),
+    };
     try {
-      const tool = tools[request.method] as (params: unknown) => Promise<unknown>;
-      self.postMessage({ type: 'response', id: request.id, result: await tool(request.params) });
+      const tool = tools[request.method] as (params: unknown, context: ToolContext) => Promise<unknown>;
+      self.postMessage({ type: 'response', id, result: await tool(request.params, context) });
     } catch (error) {
-      self.postMessage({ type: 'response', id: request.id, error: describe(error) });
+      self.postMessage({ type: 'response', id, error: describe(error) });
+    } finally {
+      running.delete(id);
     }
     return;
   }
@@ -163,6 +186,9 @@ self.addEventListener('message', ({ data }) => {
     }
     case 'request':
       void answer(data);
+      break;
+    case 'cancel':
+      running.get(data.id)?.abort();
       break;
   }
 });

@@ -23,7 +23,14 @@ import type {
   WorkspaceEdit,
 } from 'vscode-languageserver-types';
 import type { PlanView } from './planTypes.js';
-import type { ServiceOpenOutcome, ServiceParams, ServicePushOutcome } from './serviceTypes.js';
+import type {
+  GoalView,
+  ServiceOpenOutcome,
+  ServiceParams,
+  ServicePushOutcome,
+  ServiceWatchOutcome,
+  ServiceWatchParams,
+} from './serviceTypes.js';
 
 /** What a document is: an automation config (dbkit's service) or an API document (its JSON Schema). */
 export type DocumentKind = 'automation-config' | ApiSchemaName;
@@ -47,7 +54,9 @@ export type PageNotification =
       readonly kind?: DocumentKind;
     }
   | { readonly type: 'change'; readonly uri: string; readonly version: number; readonly changes: ContentChange[] }
-  | { readonly type: 'close'; readonly uri: string };
+  | { readonly type: 'close'; readonly uri: string }
+  /** Stops the request `id` early (a watch the page no longer shows); it still answers. */
+  | { readonly type: 'cancel'; readonly id: number };
 
 /** The requests the page makes, with their parameters and results. */
 export interface RequestMap {
@@ -77,12 +86,17 @@ export interface RequestMap {
     params: ServiceParams & { uri: string; allowUnsafeTransition: boolean };
     result: ServicePushOutcome;
   };
+  /** Polls the automation status until the pushed version is applied; each status read is a progress report. */
+  serviceWatch: { params: ServiceWatchParams; result: ServiceWatchOutcome; progress: GoalView };
 }
 
 export type RequestMethod = keyof RequestMap;
 
+/** What a request reports before it answers; only long requests (`serviceWatch`) report. */
+export type ProgressOf<M extends RequestMethod> = RequestMap[M] extends { progress: infer P } ? P : never;
+
 /** Requests answered by the worker itself rather than by the features of the document's kind. */
-export const TOOL_METHODS = ['plan', 'serviceOpen', 'servicePush'] as const;
+export const TOOL_METHODS = ['plan', 'serviceOpen', 'servicePush', 'serviceWatch'] as const;
 export type ToolMethod = (typeof TOOL_METHODS)[number];
 /** Requests each kind of document answers (`features.ts`). */
 export type FeatureMethod = Exclude<RequestMethod, ToolMethod>;
@@ -107,6 +121,8 @@ export interface DiagnosticsReport {
 
 export type WorkerMessage =
   | DiagnosticsReport
+  /** A report of request `id` before its answer (`ProgressOf` its method). */
+  | { readonly type: 'progress'; readonly id: number; readonly value: unknown }
   | { readonly type: 'response'; readonly id: number; readonly result: unknown }
   | { readonly type: 'response'; readonly id: number; readonly error: string };
 

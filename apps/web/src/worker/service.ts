@@ -1,14 +1,23 @@
 /**
  * The dbkit service, called from the worker with `@dbkit/client` (loaded on first use, so the worker's first chunk
- * does not carry it): open a project's automation config, push the document in the editor back. Requests go to
+ * does not carry it): open a project's automation config, push the document in the editor back, watch the agents
+ * apply it. Requests go to
  * the page's own origin, which `bin/dbkit-web.mjs --service` passes on; `credentials: 'omit'`, so the browser never
  * adds credentials of its own or asks for them. Nothing here logs: the private key is in every request.
  */
 import { createClient, type DbkitClient } from '@dbkit/client';
+import { type AutomationStatus, formatGoalProgress, type GoalProgress, isAtGoal, isStuck } from '@dbkit/core';
 import { applyEdits, modify } from 'jsonc-parser';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { factsOf, failureOf } from './serviceOutcome.js';
-import type { ServiceOpenOutcome, ServiceParams, ServicePushOutcome } from './serviceTypes.js';
+import type {
+  GoalView,
+  ServiceOpenOutcome,
+  ServiceParams,
+  ServicePushOutcome,
+  ServiceWatchOutcome,
+  ServiceWatchParams,
+} from './serviceTypes.js';
 
 let cached: { readonly key: string; readonly client: DbkitClient } | undefined;
 
@@ -95,4 +104,51 @@ export async function pushToService(
     versionEdits,
     documentVersion: document.version,
   };
+}
+
+/** A status as the panel shows it: the progress core reads from it, its line, and each process's row. */
+function goalView(progress: GoalProgress, status: AutomationStatus): GoalView {
+  const processes = Array.isArray(status.processes) ? status.processes : [];
+  return {
+    progress,
+    line: formatGoalProgress(progress),
+    processes: processes.map((p) => ({
+      name: p.name,
+      hostname: p.hostname,
+      reached: p.lastGoalVersionAchieved,
+      move: Array.isArray(p.plan) ? p.plan[0] : undefined,
+      atGoal: isAtGoal(p, status.goalVersion),
+      ...(isStuck(p) ? { error: { code: p.errorCode ?? 0, text: p.errorString ?? '' } } : {}),
+    })),
+  };
+}
+
+/**
+ * Waits for a pushed version to be applied with the client's `waitForGoal` (the rule `dbkit config push --wait`
+ * follows), reporting each status read to `report`; `signal` stops it (the panel closed, or a new push).
+ */
+export async function watchGoal(
+  params: ServiceWatchParams,
+  report: (view: GoalView) => void,
+  signal: AbortSignal,
+): Promise<ServiceWatchOutcome> {
+  const { version, timeoutMs, intervalMs } = params;
+  let last: GoalView | undefined;
+  try {
+    const outcome = await clientFor(params).automation.waitForGoal(params.groupId, {
+      version,
+      timeoutMs,
+      intervalMs,
+      signal,
+      onProgress: (progress, status) => {
+        last = goalView(progress, status);
+        report(last);
+      },
+    });
+    if (outcome.kind === 'timeout') return { kind: 'timeout', version, timeoutMs, ...(last ? { view: last } : {}) };
+    return { kind: outcome.kind, version, view: goalView(outcome.progress, outcome.status) };
+  } catch (error) {
+    if (signal.aborted) return { kind: 'stopped', version, ...(last ? { view: last } : {}) };
+    return failureOf(factsOf(error), { groupId: params.groupId });
+  }
 }
