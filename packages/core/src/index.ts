@@ -103,6 +103,7 @@ export {
   applyConfigServerSnapshotPatch,
   applySnapshotPatch,
   type ExpiryState,
+  formatServiceTime,
   formatTimestamp,
   isSnapshotExpired,
   parseSnapshotPatch,

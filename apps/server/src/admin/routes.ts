@@ -146,16 +146,18 @@ export const adminApi = rootPlugin<AdminContext>({ name: 'dbkit-admin' }, (app, 
     const errorString = body.errorString ?? `The agent of ${process} cannot reach its process (injected).`;
     if (typeof errorString !== 'string') return bad(reply, 'errorString must be a string.');
     const fault = { process, errorCode, errorString };
-    const found = await ctx.store.updateAgents(groupId, (agents) => withFault(agents, fault, ctx.clock.now()));
+    const at = ctx.clock.now();
+    const found = await ctx.store.updateAgents(groupId, (agents) => withFault(agents, fault, at));
     if (!found) return json(reply, 404, { error: 404, reason: 'Not Found', detail: `No project ${groupId}.` });
-    return json(reply, 200, { ...fault, from: new Date(ctx.clock.now()).toISOString() });
+    return json(reply, 200, { ...fault, from: new Date(at).toISOString() });
   });
 
   app.delete<AgentParams>(faultPath, async (request, reply) => {
     const { groupId, process } = request.params;
-    const found = await ctx.store.updateAgents(groupId, (agents) => withoutFault(agents, process, ctx.clock.now()));
+    const at = ctx.clock.now();
+    const found = await ctx.store.updateAgents(groupId, (agents) => withoutFault(agents, process, at));
     if (!found) return json(reply, 404, { error: 404, reason: 'Not Found', detail: `No project ${groupId}.` });
-    return json(reply, 200, { process, cleared: new Date(ctx.clock.now()).toISOString() });
+    return json(reply, 200, { process, cleared: new Date(at).toISOString() });
   });
 
   app.get('/__dbkit/state', async (_request, reply) => json(reply, 200, await ctx.store.exportState()));

@@ -5,7 +5,7 @@
  */
 import { nextAlertStatus, smallestNotificationDelay } from '../api/alertLifecycle.js';
 import { md5Hex } from '../api/digest/md5.js';
-import { formatTimestamp } from '../api/expiry.js';
+import { formatServiceTime } from '../api/expiry.js';
 import type { Alert } from '../model/alert.js';
 import type { DownPeriod } from './status.js';
 
@@ -37,7 +37,7 @@ export function hostDownAlert(period: DownPeriod, options: HostDownAlertOptions)
   const { groupId, notificationDelaysMinutes, apiBase, now } = options;
   const { process } = period;
   const id = stableObjectId(groupId, 'HOST_DOWN', process.name, period.from);
-  const created = formatTimestamp(period.from);
+  const created = formatServiceTime(period.from);
   const closed = period.until !== undefined && period.until <= now;
   const base = {
     id,
@@ -50,13 +50,13 @@ export function hostDownAlert(period: DownPeriod, options: HostDownAlertOptions)
     ...(process.replicaSetName === undefined ? {} : { replicaSetName: process.replicaSetName }),
   };
   if (closed) {
-    const resolved = formatTimestamp(period.until as number);
+    const resolved = formatServiceTime(period.until as number);
     return { ...base, status: 'CLOSED', resolved, updated: resolved };
   }
   const conditions = { notificationDelaysMinutes, conditionPersists: true };
   if (nextAlertStatus({ status: 'TRACKING', created }, conditions, new Date(now)) === 'OPEN') {
     const openedAt = period.from + smallestNotificationDelay(notificationDelaysMinutes) * 60_000;
-    return { ...base, status: 'OPEN', updated: formatTimestamp(openedAt) };
+    return { ...base, status: 'OPEN', updated: formatServiceTime(openedAt) };
   }
   return { ...base, status: 'TRACKING', updated: created };
 }

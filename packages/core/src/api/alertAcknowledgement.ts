@@ -6,7 +6,7 @@
 import type { Alert } from '../model/alert.js';
 import type { Timestamp } from '../model/link.js';
 import { type ApiResult, fail } from './errors.js';
-import { formatTimestamp, parseTimestamp } from './expiry.js';
+import { formatServiceTime, formatTimestamp, parseTimestamp } from './expiry.js';
 
 /**
  * What an acknowledge request asks for: acknowledge until a moment (which may be in the past: the alert is then
@@ -111,7 +111,7 @@ export function acknowledgementRecord(
   username: string,
   now: Date,
 ): AlertAcknowledgementRecord {
-  const at = formatTimestamp(now.getTime());
+  const at = formatServiceTime(now.getTime());
   if (request.kind === 'unacknowledge') return { at };
   const record = { acknowledgedUntil: request.until, acknowledgingUsername: username, at };
   return request.comment === undefined ? record : { ...record, acknowledgementComment: request.comment };

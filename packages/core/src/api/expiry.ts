@@ -72,6 +72,11 @@ export function formatTimestamp(epochMillis: number): Timestamp {
   return new Date(epochMillis).toISOString().replace('.000Z', 'Z');
 }
 
+/** The moment in whole seconds, `YYYY-MM-DDTHH:MM:SSZ`: how the real service writes the times it sets itself. */
+export function formatServiceTime(epochMillis: number): Timestamp {
+  return formatTimestamp(Math.floor(epochMillis / 1000) * 1000);
+}
+
 /** The expiry state the PATCH rules read and change; both snapshot resources have it. */
 export type ExpiryState = { readonly doNotDelete: boolean; readonly expires?: Timestamp };
 

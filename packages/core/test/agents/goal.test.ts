@@ -91,6 +91,11 @@ describe('hostDownAlert', () => {
     expect(alert.links).toEqual([{ href: `/api/public/v1.0/groups/g1/alerts/${alert.id}`, rel: 'self' }]);
   });
 
+  it('writes whole seconds, as the service does', () => {
+    const alert = hostDownAlert({ process, from: from + 1234 }, { ...options, now: from + 2000 });
+    expect(alert.created).toBe('2026-11-01T00:00:01Z');
+  });
+
   it('the same period gives the same id everywhere; another period another id', () => {
     const a = hostDownAlert({ process, from }, { ...options, now: from });
     expect(hostDownAlert({ process, from }, { ...options, now: from + 1 }).id).toBe(a.id);

@@ -121,3 +121,10 @@ describe('withAcknowledgement', () => {
     expect(withAcknowledgement(closed, undefined)).toBe(closed);
   });
 });
+
+describe('acknowledgementRecord', () => {
+  it('writes its time in whole seconds, as the service writes the times it sets', () => {
+    const record = acknowledgementRecord({ kind: 'unacknowledge' }, 'u', new Date('2026-08-10T03:04:02.731Z'));
+    expect(record).toEqual({ at: '2026-08-10T03:04:02Z' });
+  });
+});
