@@ -12,6 +12,7 @@ export {
 } from './client.js';
 export { type DigestCredentials, DigestSession } from './digest.js';
 export { DbkitApiError, DbkitTransportError } from './errors.js';
+export { type ClientFailure, describeFailure } from './failure.js';
 export { type RetryOptions, retryAfterMs } from './transport.js';
 export {
   type WaitDependencies,

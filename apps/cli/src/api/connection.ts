@@ -3,7 +3,7 @@
  * `DBKIT_PRIVATE_KEY`. Every failure of a call becomes one line and an exit code: 1 when the service answered with an
  * error, 2 when it could not be reached. The private key is never part of any of it.
  */
-import { createClient, DbkitApiError, type DbkitClient, DbkitTransportError } from '@dbkit/client';
+import { createClient, type DbkitClient, describeFailure as describeClientFailure } from '@dbkit/client';
 import type { OutputStream } from '../io.js';
 import type { ConnectionFlags } from './args.js';
 
@@ -97,61 +97,26 @@ export interface Failure {
   readonly message: string;
 }
 
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-/**
- * The low-level reason of a network failure: Node's code (`ECONNREFUSED`, `ENOTFOUND`, …) when it gives one, else
- * the innermost message (fetch refuses some ports outright: `bad port`).
- */
-function networkReason(error: DbkitTransportError): string {
-  let cause: unknown = error.cause;
-  let message = 'network failure';
-  for (let depth = 0; depth < 5 && cause !== null && typeof cause === 'object'; depth++) {
-    const { code, message: text } = cause as { code?: unknown; message?: unknown };
-    if (typeof code === 'string') return code;
-    if (typeof text === 'string' && text !== '') message = text;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return message;
-}
-
 /**
  * What a failed call prints and exits with; undefined for an error that is not the client's (a bug: it reaches
- * main's "internal error" line).
+ * main's "internal error" line). The client words the failure; the CLI adds where to fix it.
  */
 export function describeFailure(error: unknown, connection: Connection): Failure | undefined {
-  if (error instanceof DbkitApiError) {
-    // NOT_IN_GROUP's detail already names the key and the project; other 401s are a wrong key pair.
-    const hint =
-      error.status === 401 && error.errorCode !== 'NOT_IN_GROUP'
-        ? ' (check the public and private keys: --public-key/--private-key or DBKIT_PUBLIC_KEY/DBKIT_PRIVATE_KEY)'
-        : '';
-    // A body that is not the service's (an HTML page from a proxy) is cut short: one line, not a page.
-    const text = oneLine(error.detail);
-    const detail = text === '' ? '' : `: ${text.length > 300 ? `${text.slice(0, 300)}…` : text}`;
-    return { code: 1, message: `the service refused: ${error.errorCode} (HTTP ${error.status})${detail}${hint}` };
-  }
-  if (error instanceof DbkitTransportError) {
-    if (error.kind === 'timeout') {
+  const failure = describeClientFailure(error, connection.baseUrl);
+  if (failure === undefined) return undefined;
+  switch (failure.kind) {
+    case 'refused':
+      return { code: 1, message: failure.message };
+    case 'unauthorized':
       return {
-        code: 2,
-        message: `no answer from ${connection.baseUrl} in time (${oneLine(error.message)}): is the service overloaded?`,
+        code: 1,
+        message: `${failure.message} (check the public and private keys: --public-key/--private-key or DBKIT_PUBLIC_KEY/DBKIT_PRIVATE_KEY)`,
       };
-    }
-    if (error.kind === 'aborted') return { code: 2, message: `cancelled: ${oneLine(error.message)}` };
-    return {
-      code: 2,
-      message: `cannot reach ${connection.baseUrl} (${networkReason(error)}): is the service running? \`npm run serve\` starts one`,
-    };
+    case 'unreachable':
+      return { code: 2, message: `${failure.message} \`npm run serve\` starts one` };
+    default:
+      return { code: 2, message: failure.message };
   }
-  if (error instanceof SyntaxError) {
-    // A 2xx whose body is not JSON: something else answers at this address.
-    return {
-      code: 2,
-      message: `the answer from ${connection.baseUrl} is not JSON: is it the service's address (without /api/public/v1.0)?`,
-    };
-  }
-  return undefined;
 }
 
 /** A stream that never lets the private key through, whatever reaches it (a second line of defence). */
