@@ -1,9 +1,16 @@
 // The package.json's contributions against their sources: the schema catalog, @dbkit/schema's files, the settings
 // the client reads and the commands it registers.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { AUTOMATION_CONFIG_FILE_MATCH, schemaFiles } from '@dbkit/schema';
 import { describe, expect, it } from 'vitest';
-import { AUTOMATION_SCHEMA_FILE, Command, LANGUAGE_ID, PLAN_LANGUAGE_ID, SCHEMA_DIR } from '../src/lib/constants.ts';
+import {
+  AUTOMATION_SCHEMA_FILE,
+  Command,
+  DEPLOYED_SCHEME,
+  LANGUAGE_ID,
+  PLAN_LANGUAGE_ID,
+  SCHEMA_DIR,
+} from '../src/lib/constants.ts';
 
 const root = new URL('../', import.meta.url);
 const read = (path: string): string => readFileSync(new URL(path, root), 'utf8');
@@ -25,6 +32,8 @@ describe('package.json', () => {
     expect(manifest.activationEvents).toEqual([
       `onLanguage:${LANGUAGE_ID}`,
       ...AUTOMATION_CONFIG_FILE_MATCH.map((p) => `workspaceContains:**/${p}`),
+      // A deployed config reopened with the window (`dbkit://…`) needs its file system before anything else.
+      `onFileSystem:${DEPLOYED_SCHEME}`,
     ]);
     // Commands contributed in `contributes.commands` activate the extension by themselves (VS Code ≥ 1.74).
     expect(manifest.activationEvents.some((e: string) => e === 'onLanguage:json' || e === '*')).toBe(false);
@@ -84,7 +93,9 @@ describe('package.json', () => {
   });
 
   it('contributes every command the extension registers, titled "dbkit: …"', () => {
-    const source = read('src/common/activate.ts');
+    // Each feature registers its commands in its own file of src/common/.
+    const files = readdirSync(new URL('src/common/', root)).filter((name) => name.endsWith('.ts'));
+    const source = files.map((name) => read(`src/common/${name}`)).join('\n');
     const commands = contributes.commands.map((c: { command: string; category: string }) => c.command);
     expect(commands.sort()).toEqual(Object.values(Command).sort());
     for (const command of contributes.commands) expect(command.category).toBe('dbkit');

@@ -9,6 +9,7 @@ import { readSeverityOverrides } from '../lib/severity.js';
 import { CompareCommand } from './compare.js';
 import { PlanDocuments } from './planDocuments.js';
 import { type ClientFactory, ServerHost } from './server.js';
+import { activateServices } from './services.js';
 import { StatusItem } from './status.js';
 import { DocumentSwitcher } from './switcher.js';
 import { WorkspaceValidator } from './workspaceValidation.js';
@@ -37,6 +38,7 @@ export function activateDbkit(
   const validator = new WorkspaceValidator(host, current, output);
   const plans = new PlanDocuments();
   const compare = new CompareCommand(host, plans, current, output);
+  activateServices(context, output);
 
   context.subscriptions.push(
     output,

@@ -18,7 +18,27 @@ export const Command = {
   restartServer: 'dbkit.restartServer',
   showOutput: 'dbkit.showOutput',
   compareWith: 'dbkit.compareWith',
+  addConnection: 'dbkit.addConnection',
+  editConnection: 'dbkit.editConnection',
+  removeConnection: 'dbkit.removeConnection',
+  refreshServices: 'dbkit.refreshServices',
+  openDeployedConfig: 'dbkit.openDeployedConfig',
+  pullDeployedConfig: 'dbkit.pullDeployedConfig',
+  publish: 'dbkit.publish',
+  keepSnapshot: 'dbkit.keepSnapshot',
+  setSnapshotExpiry: 'dbkit.setSnapshotExpiry',
+  openAlert: 'dbkit.openAlert',
+  acknowledgeAlert: 'dbkit.acknowledgeAlert',
 } as const;
+
+/** The explorer view of the service connections ("dbkit" in the activity bar). */
+export const SERVICES_VIEW = 'dbkit.services';
+
+/**
+ * The scheme of a deployed automation config opened from a service: `dbkit://<connection>/<project>/automationConfig.json`,
+ * where `<connection>` is the connection's id, URI-encoded. Saving it publishes (with a confirmation), never silently.
+ */
+export const DEPLOYED_SCHEME = 'dbkit';
 
 /**
  * The server's custom request for a document the client has not opened (`VALIDATE_REQUEST` in

@@ -1,0 +1,222 @@
+/**
+ * The service connections: added, edited and removed through input boxes, the list in global state and each private
+ * key in VS Code's `SecretStorage` (never in settings, the output channel or an error). Hands out one client per
+ * connection and words every failure in one line with what to do.
+ */
+import { createClient, type DbkitClient, describeFailure } from '@dbkit/client';
+import * as vscode from 'vscode';
+import {
+  type Checked,
+  CONNECTIONS_STATE_KEY,
+  checkBaseUrl,
+  checkGroupId,
+  checkPrivateKey,
+  checkPublicKey,
+  connectionOf,
+  readConnections,
+  type ServiceConnection,
+  secretKeyOf,
+  withConnection,
+  writeConnections,
+} from '../lib/connections.js';
+
+export class ConnectionStore implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when a connection is added, edited or removed. */
+  readonly onDidChange = this.changed.event;
+  private readonly clients = new Map<string, { readonly privateKey: string; readonly client: DbkitClient }>();
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly output: vscode.LogOutputChannel,
+  ) {}
+
+  list(): readonly ServiceConnection[] {
+    return readConnections(this.context.globalState.get(CONNECTIONS_STATE_KEY));
+  }
+
+  find(id: string): ServiceConnection | undefined {
+    return this.list().find((c) => c.id === id);
+  }
+
+  /** Asks for a new connection, checks it against the service, and keeps it. */
+  add(): Promise<ServiceConnection | undefined> {
+    return this.ask(undefined);
+  }
+
+  /** Asks again for a connection's fields (an empty private key keeps the stored one). */
+  edit(connection: ServiceConnection): Promise<ServiceConnection | undefined> {
+    return this.ask(connection);
+  }
+
+  async remove(connection: ServiceConnection): Promise<boolean> {
+    const remove = 'Remove';
+    const choice = await vscode.window.showWarningMessage(
+      `Remove the connection ${connection.label}? Its private key is deleted from VS Code's secret storage; the service is not changed.`,
+      { modal: true },
+      remove,
+    );
+    if (choice !== remove) return false;
+    await this.save(this.list().filter((c) => c.id !== connection.id));
+    await this.context.secrets.delete(secretKeyOf(connection));
+    this.clients.delete(connection.id);
+    this.output.info(`dbkit: removed the connection ${connection.label}`);
+    return true;
+  }
+
+  /** The client of a connection; undefined when its private key is missing and the user does not give it. */
+  async client(connection: ServiceConnection): Promise<DbkitClient | undefined> {
+    let privateKey = await this.context.secrets.get(secretKeyOf(connection));
+    if (privateKey === undefined) {
+      privateKey = await input({
+        title: `dbkit: private key of ${connection.label}`,
+        prompt: `The private key of ${connection.publicKey} (kept in VS Code's secret storage)`,
+        password: true,
+        check: checkPrivateKey,
+      });
+      if (privateKey === undefined) return undefined;
+      await this.context.secrets.store(secretKeyOf(connection), privateKey);
+    }
+    const cached = this.clients.get(connection.id);
+    if (cached?.privateKey === privateKey) return cached.client;
+    const client = createClient({ baseUrl: connection.baseUrl, publicKey: connection.publicKey, privateKey });
+    this.clients.set(connection.id, { privateKey, client });
+    return client;
+  }
+
+  /**
+   * A failed call in one line: the client's words, then what to do here. Undefined for an error that is not the
+   * client's (a bug, which the caller reports as such).
+   */
+  describe(error: unknown, connection: ServiceConnection): string | undefined {
+    const failure = describeFailure(error, connection.baseUrl);
+    if (failure === undefined) return undefined;
+    switch (failure.kind) {
+      case 'unauthorized':
+        return `dbkit: ${failure.message}. Check the key pair: dbkit: Edit Service Connection…`;
+      case 'unreachable':
+        return vscode.env.uiKind === vscode.UIKind.Web
+          ? `dbkit: ${failure.message} In VS Code for the Web the browser also needs the service to allow this page: start it with --cors ${originHint()}.`
+          : `dbkit: ${failure.message} Start it (npm run serve) or fix the address: dbkit: Edit Service Connection…`;
+      default:
+        return `dbkit: ${failure.message}`;
+    }
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+
+  private async save(connections: readonly ServiceConnection[]): Promise<void> {
+    await this.context.globalState.update(CONNECTIONS_STATE_KEY, writeConnections(connections));
+    this.changed.fire();
+  }
+
+  private async ask(previous: ServiceConnection | undefined): Promise<ServiceConnection | undefined> {
+    const verb = previous === undefined ? 'Add' : 'Edit';
+    const title = (step: number) => `dbkit: ${verb} Service Connection (${step}/4)`;
+    const baseUrl = await input({
+      title: title(1),
+      prompt: 'The service’s address, as dbkit-server prints it',
+      value: previous?.baseUrl ?? 'http://127.0.0.1:8080',
+      check: checkBaseUrl,
+    });
+    if (baseUrl === undefined) return undefined;
+    const groupId = await input({
+      title: title(2),
+      prompt: 'The project (group) id',
+      value: previous?.groupId ?? '',
+      check: checkGroupId,
+    });
+    if (groupId === undefined) return undefined;
+    const publicKey = await input({
+      title: title(3),
+      prompt: 'The API key’s public part',
+      value: previous?.publicKey ?? '',
+      check: checkPublicKey,
+    });
+    if (publicKey === undefined) return undefined;
+    const keep = previous !== undefined && publicKey === previous.publicKey;
+    const typed = await input({
+      title: title(4),
+      prompt: keep
+        ? 'The private key (leave empty to keep the stored one); kept in VS Code’s secret storage'
+        : 'The private key; kept in VS Code’s secret storage, never in settings',
+      password: true,
+      check: keep ? (text) => ({ ok: true, value: text }) : checkPrivateKey,
+    });
+    if (typed === undefined) return undefined;
+    const privateKey = typed === '' && previous ? await this.context.secrets.get(secretKeyOf(previous)) : typed;
+    if (privateKey === undefined || privateKey === '') return undefined;
+    const connection = connectionOf(baseUrl, groupId, publicKey, previous?.label);
+
+    const problem = await this.check(connection, privateKey);
+    if (problem !== undefined) {
+      const save = 'Save Anyway';
+      const again = 'Edit Again';
+      const choice = await vscode.window.showErrorMessage(problem, save, again);
+      if (choice === again) return this.ask(connection);
+      if (choice !== save) return undefined;
+    }
+    await this.context.secrets.store(secretKeyOf(connection), privateKey);
+    if (previous !== undefined && previous.id !== connection.id) {
+      await this.context.secrets.delete(secretKeyOf(previous));
+      this.clients.delete(previous.id);
+    }
+    this.clients.delete(connection.id);
+    await this.save(withConnection(this.list(), connection, previous?.id));
+    this.output.info(
+      `dbkit: ${previous ? 'updated' : 'added'} the connection ${connection.label} (public key ${publicKey})`,
+    );
+    return connection;
+  }
+
+  /** One call with the new key pair: the project's automation status. Undefined when it answers. */
+  private async check(connection: ServiceConnection, privateKey: string): Promise<string | undefined> {
+    const client = createClient({
+      baseUrl: connection.baseUrl,
+      publicKey: connection.publicKey,
+      privateKey,
+      retry: { retries: 0 },
+      timeoutMs: 10_000,
+    });
+    try {
+      await client.automationConfig.get(connection.groupId);
+      return undefined;
+    } catch (error) {
+      const message = this.describe(error, connection);
+      if (message === undefined) throw error;
+      return message;
+    }
+  }
+}
+
+/** The origin the extension host's requests come from, to name in `--cors` (in VS Code for the Web). */
+function originHint(): string {
+  const origin = (globalThis as { location?: { origin?: unknown } }).location?.origin;
+  return typeof origin === 'string' && origin !== 'null' ? origin : 'the origin of this page';
+}
+
+/** An input box that checks what is typed as it is typed, and gives the checked value. */
+async function input(options: {
+  readonly title: string;
+  readonly prompt: string;
+  readonly value?: string;
+  readonly password?: boolean;
+  readonly check: (text: string) => Checked<string>;
+}): Promise<string | undefined> {
+  const typed = await vscode.window.showInputBox({
+    title: options.title,
+    prompt: options.prompt,
+    value: options.value ?? '',
+    password: options.password === true,
+    ignoreFocusOut: true,
+    validateInput: (text) => {
+      const checked = options.check(text);
+      return checked.ok ? undefined : checked.message;
+    },
+  });
+  if (typed === undefined) return undefined;
+  const checked = options.check(typed);
+  return checked.ok ? checked.value : undefined;
+}
