@@ -121,6 +121,26 @@ const SNAPSHOT_TABLES = [
   ['dbkit_config_server_snapshots', 'host_id'],
 ] as const;
 
+/** A table of snapshot parents: its snapshot table, the column naming the parent there, and its label column. */
+type SnapshotParent = {
+  readonly table: string;
+  readonly snapshots: string;
+  readonly column: string;
+  readonly label: string;
+};
+const CLUSTERS: SnapshotParent = {
+  table: 'dbkit_clusters',
+  snapshots: 'dbkit_cluster_snapshots',
+  column: 'cluster_id',
+  label: 'name',
+};
+const HOSTS: SnapshotParent = {
+  table: 'dbkit_hosts',
+  snapshots: 'dbkit_config_server_snapshots',
+  column: 'host_id',
+  label: 'hostname',
+};
+
 /** The expiry fields of a snapshot row, read without the rest of its document. */
 type ExpiryRow = { expires: string | null; do_not_delete: boolean | null };
 const expiryOf = (row: ExpiryRow): ExpiryState => ({
@@ -204,17 +224,27 @@ export class PostgresStore implements Store {
   }
 
   async getCluster(groupId: string, clusterId: string): Promise<StoredCluster | undefined> {
-    const { rows } = await this.pool.query<{ name: string; id: string | null; doc: ClusterSnapshot | null }>(
-      `SELECT c.name, s.id, s.doc FROM dbkit_clusters c
-       LEFT JOIN dbkit_cluster_snapshots s ON s.group_id = c.group_id AND s.cluster_id = c.id
-       WHERE c.group_id = $1 AND c.id = $2 ORDER BY s.seq`,
-      [groupId, clusterId],
+    const found = await this.withSnapshots<ClusterSnapshot>(CLUSTERS, groupId, clusterId);
+    return found && { id: clusterId, name: found.label, snapshots: found.snapshots };
+  }
+
+  /** A cluster or config-server host with its snapshots, in their stored order; undefined when it does not exist. */
+  private async withSnapshots<S>(
+    parent: SnapshotParent,
+    groupId: string,
+    parentId: string,
+  ): Promise<{ readonly label: string; readonly snapshots: Record<string, S> } | undefined> {
+    const { rows } = await this.pool.query<{ label: string; id: string | null; doc: S | null }>(
+      `SELECT p.${parent.label} AS label, s.id, s.doc FROM ${parent.table} p
+       LEFT JOIN ${parent.snapshots} s ON s.group_id = p.group_id AND s.${parent.column} = p.id
+       WHERE p.group_id = $1 AND p.id = $2 ORDER BY s.seq`,
+      [groupId, parentId],
     );
     const [first] = rows;
     if (first === undefined) return undefined;
-    const snapshots: Record<string, ClusterSnapshot> = {};
+    const snapshots: Record<string, S> = {};
     for (const row of rows) if (row.id !== null && row.doc !== null) snapshots[row.id] = row.doc;
-    return { id: clusterId, name: first.name, snapshots };
+    return { label: first.label, snapshots };
   }
 
   updateClusterSnapshot(
@@ -252,17 +282,8 @@ export class PostgresStore implements Store {
   }
 
   async getHost(groupId: string, hostId: string): Promise<StoredHost | undefined> {
-    const { rows } = await this.pool.query<{ hostname: string; id: string | null; doc: ConfigServerSnapshot | null }>(
-      `SELECT h.hostname, s.id, s.doc FROM dbkit_hosts h
-       LEFT JOIN dbkit_config_server_snapshots s ON s.group_id = h.group_id AND s.host_id = h.id
-       WHERE h.group_id = $1 AND h.id = $2 ORDER BY s.seq`,
-      [groupId, hostId],
-    );
-    const [first] = rows;
-    if (first === undefined) return undefined;
-    const snapshots: Record<string, ConfigServerSnapshot> = {};
-    for (const row of rows) if (row.id !== null && row.doc !== null) snapshots[row.id] = row.doc;
-    return { id: hostId, hostname: first.hostname, snapshots };
+    const found = await this.withSnapshots<ConfigServerSnapshot>(HOSTS, groupId, hostId);
+    return found && { id: hostId, hostname: found.label, snapshots: found.snapshots };
   }
 
   async deleteConfigServerSnapshots(groupId: string, hostId: string, snapshotIds: readonly string[]) {
