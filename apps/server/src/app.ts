@@ -1,7 +1,7 @@
 /**
  * `createServer()`: the service in process (tests) or behind `dbkit-server` (the command). One fastify instance; the
- * plugins in `plugins/` guard the API in order (latency and faults, Digest, the project check, identifiers, `pretty`
- * and `envelope`, the response cache), so route handlers only read and write resources.
+ * plugins in `plugins/` guard the API in order (CORS when asked for, latency and faults, Digest, the project check,
+ * identifiers, `pretty` and `envelope`, the response cache), so route handlers only read and write resources.
  */
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_DIGEST_REALM, type ServiceVersion } from '@dbkit/core';
@@ -17,6 +17,7 @@ import { ParsedRevision } from './http/parsedRevision.js';
 import { Responder } from './http/respond.js';
 import { openApiText } from './openapi.js';
 import { authentication, type DigestSettings, freshChallenge } from './plugins/authentication.js';
+import { canonicalOrigins, crossOrigin } from './plugins/cors.js';
 import { errorBodies, frameworkErrorBody } from './plugins/errors.js';
 import { faultInjection } from './plugins/faults.js';
 import { identifiers } from './plugins/identifiers.js';
@@ -65,6 +66,12 @@ export type ServerOptions = {
   readonly sweepIntervalMs?: number;
   /** How the simulated agents behave: the time a move takes, the HOST_DOWN notification delays. */
   readonly agents?: AgentSettings;
+  /**
+   * The origins whose pages may call the API from a browser (`--cors`): `scheme://host[:port]`,
+   * `scheme://*.domain[:port]` for its subdomains, or `*` for any. Without them no answer has CORS headers.
+   * @default []
+   */
+  readonly cors?: readonly string[];
   /** Reports start-up warnings (a torn journal line) and unexpected errors. @default console.error */
   readonly warn?: (message: string) => void;
 };
@@ -88,6 +95,7 @@ export type DbkitServer = {
 const GUARDED = '/api/';
 
 export function createServer(options: ServerOptions = {}): DbkitServer {
+  const cors = canonicalOrigins(options.cors ?? []);
   const warn = options.warn ?? ((message: string) => console.error(message));
   const clock = options.clock ?? new Clock();
   const seed = () => options.initialState ?? seedState(options.seed ?? 1, new Date(clock.now()));
@@ -113,10 +121,12 @@ export function createServer(options: ServerOptions = {}): DbkitServer {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit }, (_request, body, done) => done(null, body));
 
-  // The order is the behaviour: each hook answers and stops the request, or lets it on to the next (a fault skips
-  // Digest, a 401 skips the cache, and every answer before `presentation` is compact and unwrapped). The plugins come
-  // before the routes, which take the error handler in force when they are added.
+  // The order is the behaviour: each hook answers and stops the request, or lets it on to the next (a preflight
+  // skips faults and Digest, a fault skips Digest, a 401 skips the cache, and every answer before `presentation` is
+  // compact and unwrapped). The plugins come before the routes, which take the error handler in force when they are
+  // added.
   app.register(requestState);
+  if (cors.length > 0) app.register(crossOrigin, { apiPrefix: GUARDED, origins: cors });
   app.register(faultInjection, { apiPrefix: GUARDED, faults, respond });
   app.register(authentication, { ...digest, apiPrefix: GUARDED, respond });
   app.register(projectScope, { apiPrefix: GUARDED, respond, challenge: () => freshChallenge(digest) });

@@ -1,7 +1,9 @@
 /**
  * The flags of `dbkit-server`, read without side effects so that they are unit-tested.
  */
-export const USAGE = `Usage: dbkit-server [--port N] [--host H] [--seed N] [--data DIR | --in-memory] [--admin] [--realm R] [--spec-literal-challenge] [--agent-step-ms N]
+import { parseOrigin } from './plugins/cors.js';
+
+export const USAGE = `Usage: dbkit-server [--port N] [--host H] [--seed N] [--data DIR | --in-memory] [--admin] [--realm R] [--spec-literal-challenge] [--agent-step-ms N] [--cors ORIGIN]
 
   --port N                  port to listen on (default: $PORT, else 8080; 0 picks a free one)
   --host H                  address to listen on (default 127.0.0.1)
@@ -15,6 +17,8 @@ export const USAGE = `Usage: dbkit-server [--port N] [--host H] [--seed N] [--da
   --spec-literal-challenge  challenge with the spec's wording (op="auth") instead of the real service's (qop="auth")
   --agent-step-ms N         how long a simulated agent takes per move, in milliseconds (default 2000; 0: at once);
                             instances sharing a database must use the same value
+  --cors ORIGIN             let pages from ORIGIN call the API from a browser (repeat or comma-separate; scheme://host[:port],
+                            https://*.vscode-cdn.net for VS Code for the Web's extensions, * for any; default: none)
   --help                    this text`;
 
 /** Where the command keeps its state unless told otherwise: the service must not forget acknowledged writes. */
@@ -31,6 +35,8 @@ export type CliOptions = {
   readonly specLiteralChallenge: boolean;
   /** How long a simulated agent takes per move; undefined: the service's default. */
   readonly agentStepMs?: number;
+  /** The origins whose pages may call the API from a browser, as a browser sends them; empty: no CORS. */
+  readonly cors: readonly string[];
   readonly help: boolean;
 };
 
@@ -53,6 +59,7 @@ export function parseArguments(argv: readonly string[], env: Readonly<Record<str
   let admin = false;
   let specLiteralChallenge = false;
   let agentStepMs: number | string | undefined;
+  const cors: string[] = [];
   let help = false;
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] ?? '';
@@ -111,6 +118,14 @@ export function parseArguments(argv: readonly string[], env: Readonly<Record<str
       case '--agent-step-ms':
         agentStepMs = integer('--agent-step-ms', value(), 0, 24 * 60 * 60 * 1000);
         break;
+      case '--cors': {
+        for (const text of (value() ?? '').split(',')) {
+          const origin = parseOrigin(text.trim());
+          if (!origin.ok) return { ok: false, message: `--cors: ${origin.error}` };
+          if (!cors.includes(origin.origin)) cors.push(origin.origin);
+        }
+        break;
+      }
       case '--help':
       case '-h':
         help = true;
@@ -133,6 +148,7 @@ export function parseArguments(argv: readonly string[], env: Readonly<Record<str
       seed,
       admin,
       specLiteralChallenge,
+      cors,
       help,
       ...(dataDir === undefined ? {} : { dataDir }),
       ...(realm === undefined ? {} : { realm }),

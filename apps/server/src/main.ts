@@ -54,6 +54,7 @@ try {
     seed: options.seed,
     admin: options.admin,
     specLiteralChallenge: options.specLiteralChallenge,
+    cors: options.cors,
     ...(store ? { store, replayGuard: new PostgresReplayGuard(store.pool) } : {}),
     ...(options.dataDir && !store ? { dataDir: options.dataDir } : {}),
     ...(options.realm ? { realm: options.realm } : {}),
@@ -86,6 +87,7 @@ write(`dbkit server: ${url}/api/public/v1.0`);
 write(
   `  store: ${server.store.description}; seed ${options.seed}${options.admin ? `; admin API: ${url}/__dbkit/` : ''}`,
 );
+if (options.cors.length > 0) write(`  browsers may call it from: ${options.cors.join(', ')}`);
 if (server.resumed) {
   write('  (the data folder was kept from an earlier run: --seed fills a new folder; --in-memory starts afresh)');
 }

@@ -59,7 +59,7 @@ describe('the stored list', () => {
 
   it('reads leniently: what is not a connection is dropped', () => {
     expect(readConnections(undefined)).toEqual([]);
-    expect(readConnections([{ baseUrl: 'x' }, 7, null, writeConnections([a])[0 as never]])).toEqual([a]);
+    expect(readConnections([{ baseUrl: 'x' }, 7, null, (writeConnections([a]) as unknown[])[0]])).toEqual([a]);
   });
 
   it('adds, replaces by id, and replaces an edited one in place', () => {

@@ -1,14 +1,16 @@
 /**
- * `createServer()` registers the plugins in an order that is behaviour: faults, Digest, the project check,
- * identifiers, `pretty` and `envelope`, the response cache. Each case sends a request two of them would refuse, and
- * the earlier one answers.
+ * `createServer()` registers the plugins in an order that is behaviour: CORS (with `cors`), faults, Digest, the
+ * project check, identifiers, `pretty` and `envelope`, the response cache. Each case sends a request two of them
+ * would refuse, and the earlier one answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DigestClient, type Reply, type Running, start } from '../helpers.js';
 
+const ORIGIN = 'https://vscode.dev';
+
 let service: Running;
 beforeAll(async () => {
-  service = await start();
+  service = await start({ cors: [ORIGIN] });
 });
 afterAll(() => service.close());
 
@@ -42,6 +44,27 @@ describe('the order of the API plugins', () => {
       const response = await get('own', '/alerts?envelope=true&pretty=true', 'no key');
       expect([response.status, errorCodeOf(response)]).toEqual([503, 'UNEXPECTED_ERROR']);
       expect(response.text).toMatch(/^\{"detail":"Unexpected error\. Injected/);
+    } finally {
+      await fetch(faults, { method: 'DELETE' });
+    }
+  });
+
+  it('CORS before faults and Digest: a preflight is answered without a key, and a fault carries the origin', async () => {
+    const faults = `${service.url}/__dbkit/faults`;
+    await fetch(faults, {
+      method: 'PUT',
+      body: JSON.stringify({ rules: [{ path: '/alerts', kind: 'rate-limit', retryAfterSeconds: 3 }] }),
+    });
+    try {
+      const url = `${service.api}/groups/${service.project.id}/alerts`;
+      const preflight = await fetch(url, {
+        method: 'OPTIONS',
+        headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'GET' },
+      });
+      expect([preflight.status, preflight.headers.get('access-control-allow-origin')]).toEqual([204, ORIGIN]);
+      const limited = await fetch(url, { headers: { Origin: ORIGIN } });
+      expect([limited.status, limited.headers.get('access-control-allow-origin')]).toEqual([429, ORIGIN]);
+      expect(limited.headers.get('access-control-expose-headers')).toContain('Retry-After');
     } finally {
       await fetch(faults, { method: 'DELETE' });
     }

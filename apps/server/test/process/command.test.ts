@@ -1,10 +1,11 @@
 /**
  * `dbkit-server` run as a user runs it: it prints its URL and a key pair, curl --digest works with what it printed,
- * Ctrl-C stops it cleanly, a busy port or a bad flag gets one clear line and exit code 2.
+ * Ctrl-C stops it cleanly, a busy port or a bad flag gets one clear line and exit code 2, `--cors` reaches the
+ * service.
  */
 import { describe, expect, it } from 'vitest';
 import { parseArguments } from '../../src/cli.js';
-import { curl } from '../helpers.js';
+import { curl, lastResponse } from '../helpers.js';
 import { firstProject, runProcess, startProcess } from './helpers.js';
 
 describe('dbkit-server', () => {
@@ -36,10 +37,31 @@ describe('dbkit-server', () => {
     expect(await first.exited).toBe(0);
   });
 
+  it('--cors lets pages of the origin call the API: it says so, and a preflight gets the origin', async () => {
+    const started = await startProcess(['--port', '0', '--in-memory', '--cors', 'https://vscode.dev']);
+    expect(started.stdout()).toContain('  browsers may call it from: https://vscode.dev\n');
+    const { id } = firstProject(started.stdout());
+    const result = await curl([
+      '-i',
+      '-X',
+      'OPTIONS',
+      '-H',
+      'Origin: https://vscode.dev',
+      '-H',
+      'Access-Control-Request-Method: GET',
+      `${started.url}/api/public/v1.0/groups/${id}/alerts`,
+    ]);
+    const answer = lastResponse(result.stdout);
+    expect([answer.status, answer.headers.get('access-control-allow-origin')]).toEqual([204, 'https://vscode.dev']);
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
+  });
+
   it.for([
     [['--port', 'eighty'], /^dbkit server: --port needs a whole number, got "eighty"\.\nUsage:/],
     [['--frobnicate'], /^dbkit server: unknown argument "--frobnicate"\.\nUsage:/],
     [['--port', '70000'], /^dbkit server: --port must be from 0 to 65535, got 70000\./],
+    [['--cors', 'https://vscode.dev/'], /^dbkit server: --cors: an origin is scheme:\/\/host\[:port\], .*\nUsage:/],
   ] as const)('%j: one line saying what is wrong, the usage, exit 2, no stack trace', async ([args, message]) => {
     const result = await runProcess(args);
     expect(result.code).toBe(2);
@@ -58,6 +80,13 @@ describe('parseArguments', () => {
       {},
       { specLiteralChallenge: true, realm: 'MMS Public API' },
     ],
+    [[], {}, { cors: [] }],
+    [
+      ['--cors', 'https://vscode.dev', '--cors=http://localhost:8080, HTTPS://*.VSCode-CDN.net:443'],
+      {},
+      { cors: ['https://vscode.dev', 'http://localhost:8080', 'https://*.vscode-cdn.net'] },
+    ],
+    [['--cors', '*', '--cors', '*'], {}, { cors: ['*'] }],
   ] as const)('%j with %j', ([argv, env, expected]) => {
     const parsed = parseArguments(argv, env);
     expect(parsed.ok && parsed.value).toMatchObject(expected);
@@ -67,6 +96,13 @@ describe('parseArguments', () => {
     [['--seed', '-1'], /--seed needs a whole number/],
     [['--host'], /--host needs an address/],
     [['--realm', 'a"b'], /--realm needs printable ASCII without quotes/],
+    [['--cors'], /^--cors: an origin is scheme:\/\/host\[:port\], .* got ""\.$/],
+    [['--cors', 'https://vscode.dev,'], /^--cors: an origin is scheme:\/\/host\[:port\], .* got ""\.$/],
+    [
+      ['--cors', 'https://vscode.dev/'],
+      /^--cors: an origin is scheme:\/\/host\[:port\], .* got "https:\/\/vscode\.dev\/"\.$/,
+    ],
+    [['--cors', 'vscode.dev'], /got "vscode\.dev"\.$/],
   ] as const)('refuses %j', ([argv, message]) => {
     const parsed = parseArguments(argv, {});
     expect(parsed.ok ? '' : parsed.message).toMatch(message);
