@@ -29,6 +29,7 @@ import { responseCache } from './plugins/responseCache.js';
 import { registerAlerts } from './routes/alerts.js';
 import { registerAutomationConfig } from './routes/automationConfig.js';
 import { registerAutomationStatus } from './routes/automationStatus.js';
+import { registerClusters } from './routes/clusters.js';
 import { registerConfigServerSnapshots } from './routes/configServerSnapshots.js';
 import { registerSnapshots } from './routes/snapshots.js';
 import { seedState } from './seed.js';
@@ -152,6 +153,7 @@ export function createServer(options: ServerOptions = {}): DbkitServer {
   const agents = options.agents ?? DEFAULT_AGENT_SETTINGS;
   const ctx: RouteContext = { store, clock, respond, agents, configs: new ParsedRevision() };
   registerAlerts(app, API_PREFIX, ctx);
+  registerClusters(app, API_PREFIX, ctx);
   registerSnapshots(app, API_PREFIX, ctx);
   registerConfigServerSnapshots(app, API_PREFIX, ctx);
   registerAutomationConfig(app, API_PREFIX, ctx);

@@ -101,6 +101,34 @@ const AUTOMATION_STATUS = {
   },
 } as const;
 
+/** Core's `Cluster`. Not in the spec, so not among the generated schemas. */
+const CLUSTER_SCHEMA = {
+  type: 'object',
+  required: ['id', 'groupId', 'clusterName', 'typeName', 'links'],
+  properties: {
+    id: { type: 'string' },
+    groupId: { type: 'string' },
+    clusterName: { type: 'string' },
+    typeName: { enum: ['REPLICA_SET', 'SHARDED_REPLICA_SET'] },
+    replicaSetName: { type: 'string' },
+    links: {
+      type: 'array',
+      items: { type: 'object', properties: { href: { type: 'string' }, rel: { type: 'string' } } },
+    },
+  },
+} as const;
+
+/** A list response of `items`. */
+const listOf = (items: unknown) => ({
+  type: 'object',
+  required: ['results', 'totalCount', 'links'],
+  properties: {
+    results: { type: 'array', items },
+    totalCount: { type: 'integer' },
+    links: { type: 'array', items: { type: 'object' } },
+  },
+});
+
 /** The body core's `parseAlertAcknowledgement` reads. */
 const ACKNOWLEDGEMENT = {
   type: 'object',
@@ -174,6 +202,20 @@ export function openApiDocument(version: string): Json {
           parameters: [GROUP, ALERT, ...COMMON_QUERY],
           requestBody: { required: true, content: { 'application/json': { schema: ACKNOWLEDGEMENT } } },
           responses: { '200': json(ref('alert'), 'The alert as it now is.'), ...ERRORS },
+        },
+      },
+      '/groups/{PROJECT-ID}/clusters': {
+        get: {
+          summary: 'The clusters of a project (not in the spec): the ids the snapshot endpoints take',
+          parameters: [GROUP, ...PAGING, ...COMMON_QUERY],
+          responses: { '200': json(listOf(CLUSTER_SCHEMA), 'One page of clusters.'), ...ERRORS },
+        },
+      },
+      '/groups/{PROJECT-ID}/clusters/{CLUSTER-ID}': {
+        get: {
+          summary: 'One cluster of a project (not in the spec)',
+          parameters: [GROUP, CLUSTER, ...COMMON_QUERY],
+          responses: { '200': json(CLUSTER_SCHEMA, 'The cluster.'), ...ERRORS },
         },
       },
       '/groups/{PROJECT-ID}/clusters/{CLUSTER-ID}/snapshots': {

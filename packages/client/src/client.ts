@@ -7,6 +7,7 @@ import type {
   Alert,
   AlertStatusFilter,
   AutomationStatus,
+  Cluster,
   ClusterSnapshot,
   ConfigServerSnapshot,
   ListResponse,
@@ -117,6 +118,15 @@ export function createClient(options: ClientOptions) {
           }),
           ...signalOf(opts),
         }),
+    },
+    clusters: {
+      /** The clusters of a project: the ids the snapshot calls take. */
+      page: (groupId: string, opts: PageOptions = {}) =>
+        page<Cluster>(`/groups/${segment(groupId)}/clusters`, {}, opts),
+      list: (groupId: string, opts: ListOptions = {}) =>
+        iterate<Cluster>(`/groups/${segment(groupId)}/clusters`, {}, opts),
+      get: (groupId: string, clusterId: string, opts: RequestOptions = {}) =>
+        json<Cluster>('GET', `/groups/${segment(groupId)}/clusters/${segment(clusterId)}`, signalOf(opts)),
     },
     snapshots: {
       page: (

@@ -1,5 +1,5 @@
 /**
- * Alerts one by one, acknowledging, and waiting for a pushed config to be applied, against the real service with its
+ * Clusters, alerts one by one, acknowledging, and waiting for a pushed config to be applied, against the real service with its
  * simulated agents running on real time (a short move so the waits are quick even on a loaded machine).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,5 +99,17 @@ describe('automation status and waitForGoal', () => {
     await expect(client.automation.waitForGoal(group, { signal: controller.signal })).rejects.toThrow(
       'stopped by the user',
     );
+  });
+});
+
+describe('clusters', () => {
+  it('lists the project’s clusters; each id reads its snapshots', async () => {
+    const clusters = [];
+    for await (const cluster of client.clusters.list(group)) clusters.push(cluster);
+    expect(clusters.map((c) => c.clusterName).sort()).toEqual(['analytics', 'rs0']);
+    for (const cluster of clusters) {
+      expect(await client.clusters.get(group, cluster.id)).toEqual(cluster);
+      expect((await client.snapshots.page(group, cluster.id, { itemsPerPage: 1 })).totalCount).toBeGreaterThan(0);
+    }
   });
 });

@@ -245,6 +245,7 @@ export type {
   ShardedClusterFields,
 } from './model/alert.js';
 export type { Auth, ScramCredentials, UserDeleted, UserWanted } from './model/automation/auth.js';
+export type { Cluster, ClusterTypeName } from './model/cluster.js';
 // The automation configuration document.
 export type { AuthenticationRestriction, IsoDateTime, LogRotate, RoleRef } from './model/automation/common.js';
 export {

@@ -106,6 +106,10 @@ export class MemoryStore implements Store {
     return Object.values(this.group(groupId)?.alerts ?? {});
   }
 
+  async listClusters(groupId: string): Promise<readonly StoredCluster[]> {
+    return Object.values(this.group(groupId)?.clusters ?? {});
+  }
+
   async getCluster(groupId: string, clusterId: string): Promise<StoredCluster | undefined> {
     const clusters = this.group(groupId)?.clusters;
     return clusters && Object.hasOwn(clusters, clusterId) ? clusters[clusterId] : undefined;

@@ -223,6 +223,15 @@ export class PostgresStore implements Store {
     return rows.map(toStoredAlert);
   }
 
+  async listClusters(groupId: string): Promise<readonly StoredCluster[]> {
+    const { rows } = await this.pool.query<{ id: string }>(
+      'SELECT id FROM dbkit_clusters WHERE group_id = $1 ORDER BY seq',
+      [groupId],
+    );
+    const clusters = await Promise.all(rows.map((row) => this.getCluster(groupId, row.id)));
+    return clusters.filter((cluster) => cluster !== undefined);
+  }
+
   async getCluster(groupId: string, clusterId: string): Promise<StoredCluster | undefined> {
     const found = await this.withSnapshots<ClusterSnapshot>(CLUSTERS, groupId, clusterId);
     return found && { id: clusterId, name: found.label, snapshots: found.snapshots };

@@ -44,6 +44,8 @@ export interface Store {
   findKey(publicKey: string): Promise<{ readonly privateKey: string; readonly groupId: string } | undefined>;
   getGroup(groupId: string): Promise<GroupSummary | undefined>;
   listAlerts(groupId: string): Promise<readonly StoredAlert[]>;
+  /** The clusters of a project with their snapshots, in stored order (none for a project that does not exist). */
+  listClusters(groupId: string): Promise<readonly StoredCluster[]>;
   getCluster(groupId: string, clusterId: string): Promise<StoredCluster | undefined>;
   updateClusterSnapshot(
     groupId: string,

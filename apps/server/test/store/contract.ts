@@ -103,6 +103,12 @@ export function storeContract(name: string, harness: () => StoreHarness): void {
       expect(await (await open()).getCluster(groupId, clusterId)).toEqual(expected);
     });
 
+    it('listClusters: the project’s clusters with their snapshots, in stored order; none for an unknown project', async () => {
+      const store = await open();
+      expect(await store.listClusters(A.id)).toEqual(Object.values(A.clusters));
+      expect(await store.listClusters(MISSING)).toEqual([]);
+    });
+
     it('getHost: a host of the project with its snapshots; unknown ones are undefined', async () => {
       const store = await open();
       expect(await store.getHost(A.id, hostA.id)).toEqual(hostA);
