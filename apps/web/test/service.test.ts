@@ -3,14 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { DbkitApiError, DbkitTransportError } from '@dbkit/client';
 import { applyEdits, modify } from 'jsonc-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { type Project, type Service, startService } from '../e2e/service.ts';
 import { describeOutcome, describeWatch, type Watching } from '../src/app/serviceMessages.ts';
 import { openFromService, pushToService, watchGoal } from '../src/worker/service.ts';
-import { factsOf, failureOf } from '../src/worker/serviceOutcome.ts';
 import type {
   GoalView,
   ServiceOpenOutcome,
@@ -218,64 +216,6 @@ describe('the service calls, against a real service', () => {
     const port = typeof address === 'object' && address !== null ? address.port : 1;
     const outcome = await openFromService({ ...params, baseUrl: `http://127.0.0.1:${port}` });
     expect(outcome.kind).toBe('network');
-  });
-});
-
-describe('failureOf', () => {
-  const api = (status: number, body: unknown) => new DbkitApiError(status, body, 'PUT /x');
-  it.for([
-    { name: '401', error: api(401, { errorCode: 'UNAUTHORIZED' }), kind: 'unauthorized' },
-    { name: '403', error: api(403, { errorCode: 'FORBIDDEN', detail: 'no' }), kind: 'forbidden' },
-    { name: '404', error: api(404, { errorCode: 'GROUP_NOT_FOUND' }), kind: 'not-found' },
-    { name: 'no service', error: api(404, { errorCode: 'NO_SERVICE', detail: 'start it' }), kind: 'no-service' },
-    {
-      name: '502 from the proxy',
-      error: api(502, { errorCode: 'SERVICE_UNREACHABLE', detail: 'down' }),
-      kind: 'network',
-    },
-    {
-      name: '409',
-      error: api(409, {
-        errorCode: 'AUTOMATION_CONFIG_CONCURRENT_MODIFICATION',
-        detail: 'The stored configuration is at version 7 and',
-      }),
-      kind: 'conflict',
-    },
-    {
-      name: '400 invalid',
-      error: api(400, { errorCode: 'AUTOMATION_CONFIG_INVALID', diagnostics: [] }),
-      kind: 'invalid',
-    },
-    {
-      name: '400 unsafe',
-      error: api(400, { errorCode: 'AUTOMATION_CONFIG_UNSAFE_TRANSITION', diagnostics: [] }),
-      kind: 'unsafe',
-    },
-    { name: '500', error: api(500, 'oops'), kind: 'refused' },
-    { name: 'a timeout', error: new DbkitTransportError('no answer', 'timeout', 'GET /x'), kind: 'network' },
-    {
-      name: 'a network failure',
-      error: new DbkitTransportError('network failure (ECONNREFUSED)', 'network', 'GET /x'),
-      kind: 'network',
-    },
-    { name: 'anything else', error: new TypeError('boom'), kind: 'network' },
-  ])('$name → $kind', ({ error, kind }) => {
-    const failure = failureOf(factsOf(error), {
-      groupId: 'g',
-      base: 6,
-      sent: 7,
-      stored: { text: '{"version": 7}', version: 7 },
-      sentDocument: documentOf('{"version": 6}'),
-    });
-    expect(failure.kind).toBe(kind);
-    if (failure.kind === 'conflict') expect(failure).toMatchObject({ base: 6, sent: 7, stored: 7 });
-    if (
-      failure.kind === 'network' &&
-      kind === 'network' &&
-      error instanceof DbkitTransportError &&
-      error.kind === 'network'
-    )
-      expect(failure.detail).toContain('ECONNREFUSED');
   });
 });
 

@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DbkitApiError } from '@dbkit/client';
 import { formatGoalProgress } from '@dbkit/core';
-import { applyEdits, modify } from 'jsonc-parser';
+import { nextRevision, versionIn } from '@dbkit/language-server/publish';
 import { palette, useColor } from '../output/color.js';
 import { formatTextFile, formatTextSummary } from '../output/text.js';
 import { plural, totalsOf } from '../output/totals.js';
@@ -22,22 +22,6 @@ import type { ApiContext } from './context.js';
 import { findingsOf } from './serviceDiagnostics.js';
 
 type PushAction = Extract<ApiAction, { kind: 'config push' }>;
-
-/** The document's `version` when it is a whole number. */
-function versionIn(text: string): number | undefined {
-  try {
-    const version = (JSON.parse(text) as { version?: unknown }).version;
-    return typeof version === 'number' && Number.isInteger(version) && version >= 0 ? version : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The text with only the value of the top-level `version` replaced (or added): every other byte is kept. */
-export function withVersion(text: string, version: number): string {
-  const edits = modify(text, ['version'], version, { formattingOptions: { insertSpaces: true, tabSize: 2 } });
-  return applyEdits(text, edits);
-}
 
 function readText(path: string): { ok: true; text: string } | { ok: false; reason: string } {
   try {
@@ -100,12 +84,9 @@ export async function runConfigPush(action: PushAction, ctx: ApiContext): Promis
   const pulled = versionIn(text);
   // The file's version is the version it was pulled at; a file that names none (or a later one) builds on the
   // stored version.
-  const base = pulled !== undefined && pulled <= stored.version ? pulled : stored.version;
-  const next = base + 1;
+  const { base, version: next, text: sent } = nextRevision(text, stored.version);
   try {
-    await ctx.client.automationConfig.put(action.group, withVersion(text, next), {
-      allowUnsafeTransition: action.allowUnsafe,
-    });
+    await ctx.client.automationConfig.put(action.group, sent, { allowUnsafeTransition: action.allowUnsafe });
   } catch (error) {
     if (error instanceof DbkitApiError && error.status === 409) {
       const now = /version (\d+)/.exec(error.detail)?.[1] ?? String(stored.version);
@@ -123,7 +104,7 @@ export async function runConfigPush(action: PushAction, ctx: ApiContext): Promis
 
   let note = '';
   try {
-    if (pulled !== next) writeFileSync(path, withVersion(text, next));
+    if (pulled !== next) writeFileSync(path, sent);
     note = pulled === next ? '' : ` (${action.file} now says version ${next})`;
   } catch {
     note = ` (${action.file} could not be updated: set its "version" to ${next} before the next push)`;

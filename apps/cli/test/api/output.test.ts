@@ -1,6 +1,5 @@
-/** The pure parts of the API commands: tables, the page progress line, service diagnostics, the version edit. */
+/** The pure parts of the API commands: tables, the page progress line, service diagnostics. */
 import { describe, expect, it } from 'vitest';
-import { withVersion } from '../../src/api/configPushCommand.js';
 import { findingsOf } from '../../src/api/serviceDiagnostics.js';
 import { palette } from '../../src/output/color.js';
 import { createPageProgress } from '../../src/output/pageProgress.js';
@@ -87,16 +86,5 @@ describe('the service’s diagnostics as findings', () => {
       { code: 'DBK202', severity: 'warning', message: 'a', path: ['processes', 2, 'args2_6', 'net'], source: 'core' },
       { code: 'DBK100', severity: 'error', message: 'b', path: [], source: 'core' },
     ]);
-  });
-});
-
-describe('the version sent', () => {
-  it('replaces only the value of the top-level version', () => {
-    const text = '{\n  "version": 12,\n  "processes": [{ "version": "7.0.12" }]\n}\n';
-    expect(withVersion(text, 13)).toBe('{\n  "version": 13,\n  "processes": [{ "version": "7.0.12" }]\n}\n');
-  });
-
-  it('adds it when the document has none', () => {
-    expect(JSON.parse(withVersion('{\n  "processes": []\n}\n', 1))).toEqual({ processes: [], version: 1 });
   });
 });

@@ -7,9 +7,8 @@
  */
 import { createClient, type DbkitClient } from '@dbkit/client';
 import { type AutomationStatus, formatGoalProgress, type GoalProgress, isAtGoal, isStuck } from '@dbkit/core';
-import { applyEdits, modify } from 'jsonc-parser';
+import { factsOf, failureOf, nextRevision, versionIn } from '@dbkit/language-server/publish';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { factsOf, failureOf } from './serviceOutcome.js';
 import type {
   GoalView,
   ServiceOpenOutcome,
@@ -47,20 +46,10 @@ export async function openFromService(params: ServiceParams): Promise<ServiceOpe
   }
 }
 
-/** The document's top-level `version` when it is a whole number; `null` when the text is not JSON. */
-function versionIn(text: string): number | undefined | null {
-  try {
-    const version = (JSON.parse(text) as { version?: unknown } | null)?.version;
-    return typeof version === 'number' && Number.isInteger(version) && version >= 0 ? version : undefined;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Pushes the document as `dbkit config push` does: `version` one above the version it was opened at (the stored
- * one when it names none, or a later one), so a revision someone else published meanwhile gets a 409, not lost.
- * Only the value of `version` changes in the text sent.
+ * Pushes the document as `dbkit config push` does (`nextRevision`): `version` one above the version it was opened
+ * at (the stored one when it names none, or a later one), so a revision someone else published meanwhile gets a
+ * 409, not lost. Only the value of `version` changes in the text sent.
  */
 export async function pushToService(
   params: ServiceParams,
@@ -68,8 +57,7 @@ export async function pushToService(
   allowUnsafeTransition: boolean,
 ): Promise<ServicePushOutcome> {
   const text = document.getText();
-  const pulled = versionIn(text);
-  if (pulled === null)
+  if (versionIn(text) === null)
     return {
       kind: 'not-json',
       detail: 'The document is not valid JSON (see the markers): fix it first. Nothing was sent.',
@@ -81,27 +69,24 @@ export async function pushToService(
   } catch (error) {
     return failureOf(factsOf(error), { groupId: params.groupId });
   }
-  const base = pulled !== undefined && pulled <= stored.version ? pulled : stored.version;
-  const next = base + 1;
-  const versionEdits =
-    pulled === next
-      ? []
-      : modify(text, ['version'], next, { formattingOptions: { insertSpaces: true, tabSize: 2 } }).map((e) => ({
-          offset: e.offset,
-          length: e.length,
-          content: e.content,
-        }));
+  const next = nextRevision(text, stored.version);
   try {
-    await client.automationConfig.put(params.groupId, applyEdits(text, versionEdits), { allowUnsafeTransition });
+    await client.automationConfig.put(params.groupId, next.text, { allowUnsafeTransition });
   } catch (error) {
-    return failureOf(factsOf(error), { groupId: params.groupId, base, sent: next, sentDocument: document, stored });
+    return failureOf(factsOf(error), {
+      groupId: params.groupId,
+      base: next.base,
+      sent: next.version,
+      sentText: text,
+      stored,
+    });
   }
   return {
     kind: 'pushed',
     groupId: params.groupId,
     from: stored.version,
-    to: next,
-    versionEdits,
+    to: next.version,
+    versionEdits: next.edits,
     documentVersion: document.version,
   };
 }

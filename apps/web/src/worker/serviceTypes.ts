@@ -3,7 +3,7 @@
  * `@dbkit/client` (Digest, retries) and maps every answer to one of these outcomes, so the page only shows them.
  */
 import type { GoalProgress } from '@dbkit/core';
-import type { Diagnostic } from 'vscode-languageserver-types';
+import type { ServiceFailure } from '@dbkit/language-server/publish';
 
 /** Where the service is and who asks. The private key never leaves the page's tab and this worker. */
 export interface ServiceParams {
@@ -14,45 +14,7 @@ export interface ServiceParams {
   readonly privateKey: string;
 }
 
-/** A service diagnostic placed in its document; `document` says which (a transition's may be in the stored one). */
-export type ServiceDiagnostic = Diagnostic & { readonly document: 'from' | 'to' };
-
-/** Why a call did not do what was asked. Each kind is shown with what happened, why, and what to do. */
-export type ServiceFailure =
-  /** 401: the service does not accept this key pair. */
-  | { readonly kind: 'unauthorized'; readonly detail: string }
-  /** 403: the key is valid but may not do this. */
-  | { readonly kind: 'forbidden'; readonly detail: string }
-  /** 404: no project with this id. */
-  | { readonly kind: 'not-found'; readonly groupId: string; readonly detail: string }
-  /** 409: someone published `stored` since the document was opened at `base`. */
-  | {
-      readonly kind: 'conflict';
-      readonly base: number;
-      readonly sent: number;
-      readonly stored: number | undefined;
-      readonly detail: string;
-    }
-  /** 400 `AUTOMATION_CONFIG_INVALID`: the service's validator found errors; diagnostics in the sent document. */
-  | { readonly kind: 'invalid'; readonly detail: string; readonly diagnostics: readonly ServiceDiagnostic[] }
-  /**
-   * 400 `AUTOMATION_CONFIG_UNSAFE_TRANSITION`: the plan from the stored revision has errors; some diagnostics point
-   * into the stored revision, which comes along so the page can compare.
-   */
-  | {
-      readonly kind: 'unsafe';
-      readonly detail: string;
-      readonly diagnostics: readonly ServiceDiagnostic[];
-      readonly stored: { readonly text: string; readonly version: number };
-    }
-  /** The document is not JSON: nothing was sent. */
-  | { readonly kind: 'not-json'; readonly detail: string }
-  /** The playground's server has no service configured (`--service`). */
-  | { readonly kind: 'no-service'; readonly detail: string }
-  /** No answer: the service or the network is down, or it timed out. */
-  | { readonly kind: 'network'; readonly detail: string }
-  /** Any other refusal, with the service's own words. */
-  | { readonly kind: 'refused'; readonly status: number; readonly errorCode: string; readonly detail: string };
+export type { ServiceDiagnostic, ServiceFailure } from '@dbkit/language-server/publish';
 
 export type ServiceOpenOutcome =
   | { readonly kind: 'opened'; readonly groupId: string; readonly version: number; readonly text: string }
