@@ -7,6 +7,7 @@ import { AUTOMATION_SCHEMA_FILE, Command, SCHEMA_DIR, SECTION } from '../lib/con
 import { type ClientSettings, readClientSettings } from '../lib/settings.js';
 import { readSeverityOverrides } from '../lib/severity.js';
 import { CompareCommand } from './compare.js';
+import { registerDeployed } from './deployed.js';
 import { PlanDocuments } from './planDocuments.js';
 import { type ClientFactory, ServerHost } from './server.js';
 import { activateServices } from './services.js';
@@ -38,7 +39,8 @@ export function activateDbkit(
   const validator = new WorkspaceValidator(host, current, output);
   const plans = new PlanDocuments();
   const compare = new CompareCommand(host, plans, current, output);
-  activateServices(context, output);
+  const services = activateServices(context, output);
+  registerDeployed(services, { host, plans, compare });
 
   context.subscriptions.push(
     output,

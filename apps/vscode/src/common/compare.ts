@@ -1,8 +1,9 @@
 /**
- * "dbkit: Compare with…": the plan from a deployed revision (the file's Git HEAD version, or a file the user picks)
- * to the automation config in the active editor, unsaved edits included. The server makes the plan (`dbkit/plan`:
- * core's `planTransition`, rendered as `dbkit plan` prints it); this opens it read-only beside the editor, with its
- * diagnostics in the Problems panel. Every failure is one message saying what, why and what to do.
+ * "dbkit: Compare with…": the plan from a deployed revision (the file's Git HEAD version, a file the user picks, or
+ * the revision stored on a service) to the automation config in the active editor, unsaved edits included. The
+ * server makes the plan (`dbkit/plan`: core's `planTransition`, rendered as `dbkit plan` prints it); this opens it
+ * read-only beside the editor, with its diagnostics in the Problems panel. Every failure is one message saying what,
+ * why and what to do.
  */
 import type { PlanParams, PlanResult } from '@dbkit/language-server/server';
 import * as vscode from 'vscode';
@@ -14,7 +15,8 @@ import {
   readFailure,
   unreadableMessage,
 } from '../lib/compare.js';
-import { LANGUAGE_ID, PLAN_REQUEST } from '../lib/constants.js';
+import type { ServiceConnection } from '../lib/connections.js';
+import { DEPLOYED_SCHEME, LANGUAGE_ID, PLAN_REQUEST } from '../lib/constants.js';
 import type { ClientSettings } from '../lib/settings.js';
 import { applySeverityOverrides } from '../lib/severity.js';
 import { type GitLookup, gitFacts, showHead } from './git.js';
@@ -22,17 +24,40 @@ import type { PlanDocuments } from './planDocuments.js';
 import type { ServerHost } from './server.js';
 
 /** The deployed revision: its name in the plan, its text, and its uri when it is a file of its own. */
-interface OldRevision {
+export interface OldRevision {
   readonly name: string;
   readonly text: string;
   readonly uri?: vscode.Uri;
 }
 
+/** The new revision: the compared document's uri, its name in the plan, and its text (unsaved edits included). */
+export interface NewRevision {
+  readonly uri: vscode.Uri;
+  readonly name: string;
+  readonly text: string;
+}
+
+/** The revisions stored on the services, offered as the third choice (`registerDeployed` provides them). */
+export interface DeployedRevisions {
+  /** The connections to offer for a document: a deployed document's own first. */
+  connectionsFor(uri: vscode.Uri): readonly ServiceConnection[];
+  /** A deployed document's name in plans and messages; undefined for any other document. */
+  nameOf(uri: vscode.Uri): string | undefined;
+  /** Asks for a connection when there is none yet. */
+  add(): Promise<ServiceConnection | undefined>;
+  /** The stored revision of the connection's project; undefined once the user has been told why not. */
+  stored(connection: ServiceConnection): Promise<OldRevision | undefined>;
+}
+
 interface Choice extends vscode.QuickPickItem {
-  readonly id: 'head' | 'file';
+  readonly id: 'head' | 'file' | 'deployed';
+  /** For `deployed`: the connection; none when there is no connection yet. */
+  readonly connection?: ServiceConnection;
 }
 
 export class CompareCommand {
+  private deployed: DeployedRevisions | undefined;
+
   constructor(
     private readonly host: ServerHost,
     private readonly plans: PlanDocuments,
@@ -40,22 +65,29 @@ export class CompareCommand {
     private readonly output: vscode.LogOutputChannel,
   ) {}
 
+  /** Adds the service's stored revisions to the choices. */
+  offerDeployed(deployed: DeployedRevisions): void {
+    this.deployed = deployed;
+  }
+
   /** Runs the command on `uri` (from a menu) or the active editor's document. */
   async run(uri?: vscode.Uri): Promise<void> {
     const document = await this.target(uri);
-    if (document === undefined) {
-      void vscode.window.showWarningMessage(
-        'dbkit: Compare with… needs an automation config in the editor. Open one (language "Automation Config"), then run the command again.',
-      );
-      return;
-    }
-    const name = vscode.workspace.asRelativePath(document.uri, false);
+    if (document === undefined) return;
+    const name = this.nameOf(document.uri);
     // Git is asked while the pick is already shown: the Git extension may still be reading the repository.
     const git = gitFacts(document.uri);
-    const choice = await pickRevision(name, git);
+    const connections = this.deployed?.connectionsFor(document.uri);
+    const choice = await pickRevision(name, git, connections, document.uri.scheme === DEPLOYED_SCHEME);
     if (choice === undefined) return;
     let old: OldRevision | undefined;
-    if (choice === 'head') {
+    if (choice.id === 'deployed') {
+      const connection = choice.connection ?? (await this.deployed?.add());
+      if (connection === undefined) return;
+      await this.runDeployed(document.uri, connection);
+      return;
+    }
+    if (choice.id === 'head') {
       const { facts, repository } = await git;
       const head = headAvailability(facts);
       if (!head.available || repository === undefined) {
@@ -77,18 +109,35 @@ export class CompareCommand {
       old = await this.pickFile(document.uri);
       if (old === undefined) return;
     }
-    await this.plan(document, name, old);
+    await this.plan({ uri: document.uri, name, text: document.getText() }, old);
   }
 
-  /** The automation config to compare: the one named by a menu, else the active editor's. */
+  /**
+   * Compares the document at `uri` (as the editor shows it) with the revision stored on the connection's service:
+   * the third choice, and what a refused publish (409) offers.
+   */
+  async runDeployed(uri: vscode.Uri, connection: ServiceConnection): Promise<void> {
+    const document = await this.target(uri);
+    if (document === undefined) return;
+    const old = await this.deployed?.stored(connection);
+    if (old === undefined) return;
+    await this.plan({ uri: document.uri, name: this.nameOf(document.uri), text: document.getText() }, old);
+  }
+
+  /** A document's name in plans and messages: its workspace path, or what a deployed document is called. */
+  nameOf(uri: vscode.Uri): string {
+    return this.deployed?.nameOf(uri) ?? vscode.workspace.asRelativePath(uri, false);
+  }
+
+  /** The automation config to compare (the one named by a menu, else the active editor's), or a warning. */
   private async target(uri: vscode.Uri | undefined): Promise<vscode.TextDocument | undefined> {
-    if (uri instanceof vscode.Uri) {
-      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-      const document = open ?? (await vscode.workspace.openTextDocument(uri).then(undefined, () => undefined));
-      return document?.languageId === LANGUAGE_ID ? document : undefined;
+    const document = await automationConfigAt(uri);
+    if (document === undefined) {
+      void vscode.window.showWarningMessage(
+        'dbkit: Compare with… needs an automation config in the editor. Open one (language "Automation Config"), then run the command again.',
+      );
     }
-    const active = vscode.window.activeTextEditor?.document;
-    return active?.languageId === LANGUAGE_ID ? active : undefined;
+    return document;
   }
 
   private async pickFile(source: vscode.Uri): Promise<OldRevision | undefined> {
@@ -117,7 +166,13 @@ export class CompareCommand {
     }
   }
 
-  private async plan(document: vscode.TextDocument, name: string, old: OldRevision): Promise<void> {
+  /**
+   * Makes the plan from `old` to `revision` and shows it beside the editor, its diagnostics in the Problems panel;
+   * resolves with the server's answer (undefined once the user has been told there is none). `notify: false` leaves
+   * telling the user about the answer to the caller (Publish asks with a modal instead).
+   */
+  async plan(revision: NewRevision, old: OldRevision, notify = true): Promise<PlanResult | undefined> {
+    const { name } = revision;
     const client = await this.host.client();
     if (client === undefined) {
       void vscode.window.showWarningMessage(
@@ -125,12 +180,12 @@ export class CompareCommand {
           ? 'dbkit: the language server is not running, so there is no plan. See the dbkit output, or run "dbkit: Restart Language Server".'
           : 'dbkit is disabled (setting dbkit.enable): turn it on to compare revisions.',
       );
-      return;
+      return undefined;
     }
-    const planUri = this.plans.uriFor(document.uri);
+    const planUri = this.plans.uriFor(revision.uri);
     const params: PlanParams = {
       from: { name: old.name, text: old.text, ...(old.uri ? { uri: old.uri.toString() } : {}) },
-      to: { name, text: document.getText(), uri: document.uri.toString() },
+      to: { name, text: revision.text, uri: revision.uri.toString() },
       planUri: planUri.toString(),
     };
     let result: PlanResult;
@@ -141,11 +196,13 @@ export class CompareCommand {
       void vscode.window.showErrorMessage(
         'dbkit: the language server did not answer with a plan. See the dbkit output, then try again.',
       );
-      return;
+      return undefined;
     }
     if (!result.ok) {
-      void vscode.window.showErrorMessage(result.error.startsWith('dbkit') ? result.error : `dbkit: ${result.error}`);
-      return;
+      if (notify) {
+        void vscode.window.showErrorMessage(result.error.startsWith('dbkit') ? result.error : `dbkit: ${result.error}`);
+      }
+      return result;
     }
     await this.plans.show(planUri, {
       text: result.text,
@@ -159,13 +216,14 @@ export class CompareCommand {
     });
     const summary = planSummary(old.name, name, result.counts);
     this.output.info(summary);
-    if (result.counts.errors > 0) {
+    if (notify && result.counts.errors > 0) {
       // Not awaited: the command is done once the plan shows; the notification waits for the user on its own.
       const show = 'Show Problems';
       void vscode.window.showWarningMessage(summary, show).then((picked) => {
         if (picked === show) void vscode.commands.executeCommand('workbench.actions.view.problems');
       });
     }
+    return result;
   }
 
   private async diagnostics(
@@ -177,27 +235,49 @@ export class CompareCommand {
   }
 }
 
+/** The automation config named by a menu (`uri`), else the active editor's; undefined when it is not one. */
+export async function automationConfigAt(uri: vscode.Uri | undefined): Promise<vscode.TextDocument | undefined> {
+  if (uri instanceof vscode.Uri) {
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    const document = open ?? (await vscode.workspace.openTextDocument(uri).then(undefined, () => undefined));
+    return document?.languageId === LANGUAGE_ID ? document : undefined;
+  }
+  const active = vscode.window.activeTextEditor?.document;
+  return active?.languageId === LANGUAGE_ID ? active : undefined;
+}
+
 /**
  * The quick pick: "Git HEAD version of this file" (busy until git answers, then saying why when it is not
- * available) and "A file…". Resolves with the choice, or undefined when the user closes it.
+ * available), "A file…", and the deployed revision of each connection (`connections`, the document's own first and
+ * active). Resolves with the choice, or undefined when the user closes it.
  */
-async function pickRevision(name: string, git: Promise<GitLookup>): Promise<Choice['id'] | undefined> {
+async function pickRevision(
+  name: string,
+  git: Promise<GitLookup>,
+  connections: readonly ServiceConnection[] | undefined,
+  deployedFirst: boolean,
+): Promise<Choice | undefined> {
   const quickPick = vscode.window.createQuickPick<Choice>();
   quickPick.title = `dbkit: Compare ${name} with…`;
   quickPick.placeholder =
     'The deployed revision to plan from (the editor’s text, unsaved edits included, is the new one)';
-  quickPick.items = choices(undefined);
+  const deployed = connections === undefined ? [] : deployedChoices(connections);
+  // A deployed document has no Git HEAD: the service it came from is what it is compared with first.
+  const withDeployed = (items: Choice[]) => (deployedFirst ? [...deployed, ...items] : [...items, ...deployed]);
+  const sameChoice = (a: Choice | undefined, b: Choice) => a?.id === b.id && a?.connection?.id === b.connection?.id;
+  quickPick.items = withDeployed(choices(undefined));
+  if (deployedFirst && deployed[0] !== undefined) quickPick.activeItems = [deployed[0]];
   quickPick.busy = true;
   void git.then(({ facts }) => {
-    const active = quickPick.activeItems[0]?.id;
-    quickPick.items = choices(headAvailability(facts));
-    quickPick.activeItems = quickPick.items.filter((item) => item.id === active);
+    const active = quickPick.activeItems[0];
+    quickPick.items = withDeployed(choices(headAvailability(facts)));
+    quickPick.activeItems = quickPick.items.filter((item) => sameChoice(active, item));
     quickPick.busy = false;
   });
   try {
-    return await new Promise<Choice['id'] | undefined>((resolve) => {
+    return await new Promise<Choice | undefined>((resolve) => {
       quickPick.onDidAccept(() => {
-        resolve(quickPick.selectedItems[0]?.id);
+        resolve(quickPick.selectedItems[0]);
         quickPick.hide();
       });
       quickPick.onDidHide(() => resolve(undefined));
@@ -237,6 +317,30 @@ function choices(head: HeadAvailability | undefined): Choice[] {
         },
     FILE_CHOICE,
   ];
+}
+
+/**
+ * One choice per connection: "The deployed revision (<connection>)"; with no connection yet, one that offers to
+ * add one.
+ */
+function deployedChoices(connections: readonly ServiceConnection[]): Choice[] {
+  if (connections.length === 0) {
+    return [
+      {
+        id: 'deployed',
+        label: '$(cloud) The deployed revision…',
+        description: 'no service connection yet',
+        detail: 'The revision stored on a dbkit service: choose this to add a service connection.',
+      },
+    ];
+  }
+  return connections.map((connection) => ({
+    id: 'deployed',
+    label: `$(cloud) The deployed revision (${connection.label})`,
+    description: connection.baseUrl,
+    detail: `The revision stored on the service for project ${connection.groupId}: what its agents apply.`,
+    connection,
+  }));
 }
 
 const FILE_CHOICE: Choice = {

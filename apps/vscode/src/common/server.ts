@@ -30,7 +30,8 @@ export class ServerHost implements vscode.Disposable {
   constructor(
     private readonly createClient: ClientFactory,
     private readonly output: vscode.LogOutputChannel,
-    private readonly settings: () => ClientSettings,
+    /** The client's settings as they are now (the severity overrides apply to whatever the server answers). */
+    readonly settings: () => ClientSettings,
   ) {}
 
   get state(): ServerState {

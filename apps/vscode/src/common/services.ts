@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { ServiceConnection } from '../lib/connections.js';
 import { Command } from '../lib/constants.js';
 import { ConnectionStore } from './connections.js';
+import { registerExplorer } from './explorer.js';
 
 /** What the service commands need from the rest of the extension. */
 export interface ServiceContext {
@@ -33,6 +34,7 @@ export function activateServices(context: vscode.ExtensionContext, output: vscod
       if (connection !== undefined) await connections.remove(connection);
     }),
   );
+  registerExplorer(services);
   return services;
 }
 
