@@ -22,6 +22,7 @@ import {
   type ListOwner,
   listChildren,
   listOwnerOf,
+  type NamedId,
   nextPage,
   nodeId,
   PAGE_SIZE,
@@ -123,7 +124,7 @@ class ServicesExplorer implements vscode.TreeDataProvider<ExplorerNode>, vscode.
       case 'automationConfig':
         return deployedChildren(node);
       case 'clusters':
-        return resourceChildren(connection, 'cluster', this.resources(connection).cluster);
+        return this.clusters(node);
       case 'configServerSnapshots':
         return resourceChildren(connection, 'host', this.resources(connection).host);
       case 'alerts':
@@ -282,6 +283,30 @@ class ServicesExplorer implements vscode.TreeDataProvider<ExplorerNode>, vscode.
     const answered = await client;
     if (answered === undefined) throw new NoPrivateKey();
     return answered;
+  }
+
+  /**
+   * The project's clusters as the service lists them, then the ids the user added that it did not list (a service
+   * without the list). When the list fails, the added ids and the error.
+   */
+  private async clusters(node: Extract<ExplorerNode, { kind: 'clusters' }>): Promise<readonly ExplorerNode[]> {
+    const { connection } = node;
+    const added = this.resources(connection).cluster;
+    try {
+      const client = await this.client(connection);
+      const listed: NamedId[] = [];
+      for await (const cluster of client.clusters.list(connection.groupId)) {
+        listed.push({ id: cluster.id, name: cluster.clusterName });
+      }
+      const extra = added.filter((entry) => !listed.some((c) => c.id === entry.id));
+      return resourceChildren(connection, 'cluster', [...listed, ...extra]);
+    } catch (error) {
+      const message = this.describe(error, connection);
+      return [
+        ...resourceChildren(connection, 'cluster', added),
+        { kind: 'error', connection, parent: nodeId(node), message },
+      ];
+    }
   }
 
   /** The automation config's version and status, read once per refresh. */
