@@ -5,6 +5,7 @@
  * read-only beside the editor, with its diagnostics in the Problems panel. Every failure is one message saying what,
  * why and what to do.
  */
+import { nextRevision } from '@dbkit/language-server/publish';
 import type { PlanParams, PlanResult } from '@dbkit/language-server/server';
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
@@ -28,6 +29,8 @@ export interface OldRevision {
   readonly name: string;
   readonly text: string;
   readonly uri?: vscode.Uri;
+  /** A stored revision's version: the compared text is planned as Publish would send it, one version above. */
+  readonly version?: number;
 }
 
 /** The new revision: the compared document's uri, its name in the plan, and its text (unsaved edits included). */
@@ -121,7 +124,8 @@ export class CompareCommand {
     if (document === undefined) return;
     const old = await this.deployed?.stored(connection);
     if (old === undefined) return;
-    await this.plan({ uri: document.uri, name: this.nameOf(document.uri), text: document.getText() }, old);
+    const text = old.version === undefined ? document.getText() : nextRevision(document.getText(), old.version).text;
+    await this.plan({ uri: document.uri, name: this.nameOf(document.uri), text }, old);
   }
 
   /** A document's name in plans and messages: its workspace path, or what a deployed document is called. */

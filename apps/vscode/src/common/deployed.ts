@@ -130,7 +130,11 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
       this.tell('error', read.message);
       return undefined;
     }
-    return { name: storedRevisionName(connection, read.stored.version), text: read.stored.text };
+    return {
+      name: storedRevisionName(connection, read.stored.version),
+      text: read.stored.text,
+      version: read.stored.version,
+    };
   }
 
   // The commands.
@@ -293,8 +297,9 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
     if (!read.ok) return not(read.message);
     const { client, stored } = read;
     const next = nextRevision(text, stored.version);
+    // The plan of what will be sent: the text with its next version, so no version warning about the editor's.
     const plan = await this.deps.compare.plan(
-      { uri, name, text },
+      { uri, name, text: next.text },
       { name: storedRevisionName(connection, stored.version), text: stored.text },
       false,
     );
