@@ -2,7 +2,7 @@
  * The service from the editor, in a real VS Code (code-server, Node extension host) against a real dbkit-server this
  * test starts: a connection added through the input boxes (and a wrong key refused in one line), the explorer down
  * to a snapshot kept (the service's state changes), the deployed config opened as `dbkit://…`, an unsafe edit whose
- * plan against the deployed revision shows its error, fixed, published with the confirmation, and followed until
+ * plan against the deployed revision shows its error, fixed (the plan follows the edit), published with the confirmation, and followed until
  * the agents reach it; then a 409 after a concurrent CLI push. No private key is ever printed. Screenshots:
  * e2e/artifacts/service-*.png.
  */
@@ -274,6 +274,8 @@ describe('the service from the editor', () => {
       3,
       '7.0',
     );
+    // The plan follows the edit: its error goes without running Compare again.
+    await waitFor('the plan to follow the fix', async () => !/DBK604/.test(await problemsText(page)));
     await typeOver(
       page,
       stored,

@@ -48,6 +48,7 @@ export function activateDbkit(
     status,
     validator,
     plans,
+    compare,
     vscode.commands.registerCommand(Command.validateWorkspace, async () => {
       const summary = await validator.run();
       if (summary === undefined) return;

@@ -58,15 +58,40 @@ interface Choice extends vscode.QuickPickItem {
   readonly connection?: ServiceConnection;
 }
 
-export class CompareCommand {
+/** A plan shown beside its document: how to read the old revision again, and the pending replan. */
+interface Followed {
+  readonly old: () => Promise<OldRevision | undefined>;
+  /** The old revision's own document (a file compared with), whose edits replan too. */
+  readonly oldUri?: vscode.Uri;
+  readonly planUri: vscode.Uri;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+/** How long the plan waits after the last keystroke before it is made again (as the playground's compare view). */
+const REPLAN_DELAY_MS = 300;
+
+export class CompareCommand implements vscode.Disposable {
   private deployed: DeployedRevisions | undefined;
+  /** The plans shown, by the compared document's uri: each follows edits of either side. */
+  private readonly followed = new Map<string, Followed>();
+  private readonly subscriptions: vscode.Disposable[];
 
   constructor(
     private readonly host: ServerHost,
     private readonly plans: PlanDocuments,
     private readonly settings: () => ClientSettings,
     private readonly output: vscode.LogOutputChannel,
-  ) {}
+  ) {
+    this.subscriptions = [
+      vscode.workspace.onDidChangeTextDocument((event) => this.changed(event.document.uri)),
+      vscode.workspace.onDidCloseTextDocument((document) => this.unfollow(document.uri.toString())),
+    ];
+  }
+
+  dispose(): void {
+    for (const key of [...this.followed.keys()]) this.unfollow(key);
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
 
   /** Adds the service's stored revisions to the choices. */
   offerDeployed(deployed: DeployedRevisions): void {
@@ -112,7 +137,8 @@ export class CompareCommand {
       old = await this.pickFile(document.uri);
       if (old === undefined) return;
     }
-    await this.plan({ uri: document.uri, name, text: document.getText() }, old);
+    const shown = old;
+    await this.follow(document.uri, async () => shown, shown.uri);
   }
 
   /**
@@ -122,10 +148,58 @@ export class CompareCommand {
   async runDeployed(uri: vscode.Uri, connection: ServiceConnection): Promise<void> {
     const document = await this.target(uri);
     if (document === undefined) return;
-    const old = await this.deployed?.stored(connection);
-    if (old === undefined) return;
-    const text = old.version === undefined ? document.getText() : nextRevision(document.getText(), old.version).text;
-    await this.plan({ uri: document.uri, name: this.nameOf(document.uri), text }, old);
+    // The stored revision is read again at each replan: someone may publish meanwhile.
+    await this.follow(document.uri, async () => this.deployed?.stored(connection));
+  }
+
+  /**
+   * Plans `uri`'s document against `old()` now, then again after each pause in editing either side, while the plan
+   * is open. A stored revision is compared with the text Publish would send (the next version).
+   */
+  private async follow(uri: vscode.Uri, old: () => Promise<OldRevision | undefined>, oldUri?: vscode.Uri) {
+    this.unfollow(uri.toString());
+    const made = await this.replan(uri, old, true);
+    if (made === undefined || !made.ok) return;
+    this.followed.set(uri.toString(), { old, planUri: this.plans.uriFor(uri), ...(oldUri ? { oldUri } : {}) });
+  }
+
+  private async replan(uri: vscode.Uri, old: () => Promise<OldRevision | undefined>, first: boolean) {
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    const revision = document === undefined ? undefined : await old();
+    if (document === undefined || revision === undefined) return undefined;
+    const text =
+      revision.version === undefined ? document.getText() : nextRevision(document.getText(), revision.version).text;
+    return this.plan({ uri, name: this.nameOf(uri), text }, revision, first, first);
+  }
+
+  /** An edit of a compared document, or of the file it is compared with: replan once the typing pauses. */
+  private changed(uri: vscode.Uri): void {
+    const key = uri.toString();
+    for (const [target, followed] of this.followed) {
+      if (target !== key && followed.oldUri?.toString() !== key) continue;
+      if (!this.planShown(followed.planUri)) {
+        this.unfollow(target);
+        continue;
+      }
+      clearTimeout(followed.timer);
+      followed.timer = setTimeout(() => {
+        void this.replan(vscode.Uri.parse(target), followed.old, false);
+      }, REPLAN_DELAY_MS);
+    }
+  }
+
+  /** Whether the plan is still in a tab: a closed plan stops following. */
+  private planShown(planUri: vscode.Uri): boolean {
+    return vscode.window.tabGroups.all.some((group) =>
+      group.tabs.some(
+        (tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === planUri.toString(),
+      ),
+    );
+  }
+
+  private unfollow(key: string): void {
+    clearTimeout(this.followed.get(key)?.timer);
+    this.followed.delete(key);
   }
 
   /** A document's name in plans and messages: its workspace path, or what a deployed document is called. */
@@ -173,9 +247,10 @@ export class CompareCommand {
   /**
    * Makes the plan from `old` to `revision` and shows it beside the editor, its diagnostics in the Problems panel;
    * resolves with the server's answer (undefined once the user has been told there is none). `notify: false` leaves
-   * telling the user about the answer to the caller (Publish asks with a modal instead).
+   * telling the user about the answer to the caller (Publish asks with a modal instead); `reveal: false` refreshes a
+   * plan already shown without moving the focus to it.
    */
-  async plan(revision: NewRevision, old: OldRevision, notify = true): Promise<PlanResult | undefined> {
+  async plan(revision: NewRevision, old: OldRevision, notify = true, reveal = true): Promise<PlanResult | undefined> {
     const { name } = revision;
     const client = await this.host.client();
     if (client === undefined) {
@@ -208,7 +283,7 @@ export class CompareCommand {
       }
       return result;
     }
-    await this.plans.show(planUri, {
+    const shown = {
       text: result.text,
       planDiagnostics: await this.diagnostics(client, result.planDiagnostics),
       revisionDiagnostics: await Promise.all(
@@ -217,7 +292,8 @@ export class CompareCommand {
           diagnostics: await this.diagnostics(client, r.diagnostics),
         })),
       ),
-    });
+    };
+    await this.plans.show(planUri, shown, reveal);
     const summary = planSummary(old.name, name, result.counts);
     this.output.info(summary);
     if (notify && result.counts.errors > 0) {

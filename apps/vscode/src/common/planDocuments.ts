@@ -59,8 +59,11 @@ export class PlanDocuments implements vscode.TextDocumentContentProvider, vscode
     );
   }
 
-  /** Sets (or refreshes) the plan at `uri` and its diagnostics, and shows it beside the compared file. */
-  async show(uri: vscode.Uri, plan: ShownPlan): Promise<void> {
+  /**
+   * Sets (or refreshes) the plan at `uri` and its diagnostics, and shows it beside the compared file; `reveal: false`
+   * only refreshes it (a replan while the user types must not take the focus).
+   */
+  async show(uri: vscode.Uri, plan: ShownPlan, reveal = true): Promise<void> {
     const key = uri.toString();
     for (const previous of this.revisions.get(key) ?? []) this.collection.delete(previous);
     this.contents.set(key, plan.text);
@@ -71,6 +74,7 @@ export class PlanDocuments implements vscode.TextDocumentContentProvider, vscode
     this.changed.fire(uri);
     this.collection.set(uri, [...plan.planDiagnostics]);
     for (const { uri: revision, diagnostics } of plan.revisionDiagnostics) this.collection.set(revision, diagnostics);
+    if (!reveal) return;
     let document = await vscode.workspace.openTextDocument(uri);
     if (document.languageId !== PLAN_LANGUAGE_ID) {
       document = await vscode.languages.setTextDocumentLanguage(document, PLAN_LANGUAGE_ID);
