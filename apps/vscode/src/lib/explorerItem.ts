@@ -193,7 +193,7 @@ export function explorerItem(node: ExplorerNode, now: Date): ExplorerItem {
       return {
         id,
         label: 'Clusters',
-        tooltip: 'The clusters whose ids you added: the API cannot list a project’s clusters.',
+        tooltip: 'The project’s clusters, as the service lists them: their snapshots below each.',
         contextValue: 'clusters',
         collapsible: 'collapsed',
         icon: { id: 'database' },
@@ -210,15 +210,8 @@ export function explorerItem(node: ExplorerNode, now: Date): ExplorerItem {
       };
     case 'snapshot': {
       const { snapshot } = node;
-      return {
-        id,
-        label: shortTime(snapshot.created.date),
-        description: snapshotDescription(snapshot, now),
-        tooltip: snapshotTooltip(snapshot),
-        contextValue: snapshotContext(snapshot, now),
-        collapsible: 'none',
-        icon: snapshot.doNotDelete ? { id: 'lock' } : { id: snapshot.complete ? 'archive' : 'loading~spin' },
-      };
+      const icon = snapshot.doNotDelete ? 'lock' : snapshot.complete ? 'archive' : 'loading~spin';
+      return snapshotItem(id, snapshot, now, snapshotContext(snapshot, now), icon);
     }
     case 'configServerSnapshots':
       return {
@@ -243,16 +236,8 @@ export function explorerItem(node: ExplorerNode, now: Date): ExplorerItem {
       };
     case 'configServerSnapshot': {
       const { snapshot } = node;
-      return {
-        id,
-        label: shortTime(snapshot.created.date),
-        description: snapshotDescription(snapshot, now),
-        tooltip: snapshotTooltip(snapshot),
-        // Read-only: the deprecated resource has no change-expiry request in the spec.
-        contextValue: 'configServerSnapshot',
-        collapsible: 'none',
-        icon: { id: snapshot.doNotDelete ? 'lock' : 'archive' },
-      };
+      // Read-only: the deprecated resource has no change-expiry request in the spec.
+      return snapshotItem(id, snapshot, now, 'configServerSnapshot', snapshot.doNotDelete ? 'lock' : 'archive');
     }
     case 'alerts':
       return { id, label: 'Alerts', contextValue: 'alerts', collapsible: 'collapsed', icon: { id: 'bell' } };
@@ -349,4 +334,23 @@ function snapshotTooltip(snapshot: ClusterSnapshot | ConfigServerSnapshot): stri
     snapshot.doNotDelete ? 'kept (doNotDelete): the service never deletes it' : undefined,
     snapshot.expires !== undefined && `expires ${snapshot.expires}`,
   );
+}
+
+/** A snapshot of either kind: its creation time, its state, and what the user may do with it (`contextValue`). */
+function snapshotItem(
+  id: string,
+  snapshot: ClusterSnapshot | ConfigServerSnapshot,
+  now: Date,
+  contextValue: string,
+  icon: string,
+): ExplorerItem {
+  return {
+    id,
+    label: shortTime(snapshot.created.date),
+    description: snapshotDescription(snapshot, now),
+    tooltip: snapshotTooltip(snapshot),
+    contextValue,
+    collapsible: 'none',
+    icon: { id: icon },
+  };
 }
