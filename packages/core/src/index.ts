@@ -245,7 +245,6 @@ export type {
   ShardedClusterFields,
 } from './model/alert.js';
 export type { Auth, ScramCredentials, UserDeleted, UserWanted } from './model/automation/auth.js';
-export type { Cluster, ClusterTypeName } from './model/cluster.js';
 // The automation configuration document.
 export type { AuthenticationRestriction, IsoDateTime, LogRotate, RoleRef } from './model/automation/common.js';
 export {
@@ -275,6 +274,7 @@ export type {
   ShardedCluster,
 } from './model/automation/sharding.js';
 export type { AgentVersion, AgentVersionEntry, Build, DbVersion } from './model/automation/versions.js';
+export type { Cluster, ClusterTypeName } from './model/cluster.js';
 export type {
   ConfigServerSnapshot,
   ConfigServerSnapshotPart,
