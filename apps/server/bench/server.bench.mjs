@@ -79,10 +79,15 @@ async function putCase() {
     const probe = new DigestProbe(target.credentials);
     await probe.nonceFor(url);
     const count = 30;
-    const bytes = Buffer.byteLength(serialize({ ...document, version: 1 }));
+    // Versions go on from the stored one (the seed's deployment is at version 1).
+    const stored = JSON.parse((await probe.get(url)).text).version;
+    const bytes = Buffer.byteLength(serialize({ ...document, version: stored + 1 }));
     // Bodies are written before the clock starts: the client's serialising is not the service's work.
     const bodies = new Map(
-      Array.from({ length: count + 3 }, (_, i) => [i + 1, Buffer.from(serialize({ ...document, version: i + 1 }))]),
+      Array.from({ length: count + 3 }, (_, i) => [
+        i + 1,
+        Buffer.from(serialize({ ...document, version: stored + i + 1 })),
+      ]),
     );
     const put = async (version) => {
       const body = bodies.get(version);
