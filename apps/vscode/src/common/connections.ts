@@ -3,7 +3,7 @@
  * key in VS Code's `SecretStorage` (never in settings, the output channel or an error). Hands out one client per
  * connection and words every failure in one line with what to do.
  */
-import { createClient, type DbkitClient, describeFailure } from '@dbkit/client';
+import { createClient, type DbkitClient, describeFailure, type StoredConfig } from '@dbkit/client';
 import * as vscode from 'vscode';
 import {
   type Checked,
@@ -82,6 +82,33 @@ export class ConnectionStore implements vscode.Disposable {
     const client = createClient({ baseUrl: connection.baseUrl, publicKey: connection.publicKey, privateKey });
     this.clients.set(connection.id, { privateKey, client });
     return client;
+  }
+
+  /**
+   * The stored automation config of the connection's project, with the client that read it; or why not, in one line
+   * (`no-key`: the user did not give the private key, so the service was not asked).
+   */
+  async readStored(
+    connection: ServiceConnection,
+  ): Promise<
+    | { readonly ok: true; readonly client: DbkitClient; readonly stored: StoredConfig }
+    | { readonly ok: false; readonly reason: 'no-key' | 'failed'; readonly message: string }
+  > {
+    const client = await this.client(connection);
+    if (client === undefined) {
+      return {
+        ok: false,
+        reason: 'no-key',
+        message: `dbkit: the private key of ${connection.label} was not given, so its service was not asked.`,
+      };
+    }
+    try {
+      return { ok: true, client, stored: await client.automationConfig.get(connection.groupId) };
+    } catch (error) {
+      const message = this.describe(error, connection);
+      if (message === undefined) throw error;
+      return { ok: false, reason: 'failed', message };
+    }
   }
 
   /**

@@ -5,7 +5,7 @@
  * `dbkit config push` and the playground follow), then marks a refused revision, offers to compare on a 409, or
  * follows the agents until they reach the goal. What each step decides is in `lib/publish.ts`.
  */
-import type { DbkitClient, StoredConfig } from '@dbkit/client';
+import type { DbkitClient } from '@dbkit/client';
 import { formatGoalProgress } from '@dbkit/core';
 import {
   factsOf,
@@ -397,26 +397,8 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
   }
 
   /** The connection's client and stored revision, or why not in one line. */
-  private async read(
-    connection: ServiceConnection,
-  ): Promise<
-    | { readonly ok: true; readonly client: DbkitClient; readonly stored: StoredConfig }
-    | { readonly ok: false; readonly message: string }
-  > {
-    const client = await this.services.connections.client(connection);
-    if (client === undefined) {
-      return {
-        ok: false,
-        message: `dbkit: the private key of ${connection.label} was not given, so its service was not asked.`,
-      };
-    }
-    try {
-      return { ok: true, client, stored: await client.automationConfig.get(connection.groupId) };
-    } catch (error) {
-      const message = this.services.connections.describe(error, connection);
-      if (message === undefined) throw error;
-      return { ok: false, message };
-    }
+  private read(connection: ServiceConnection) {
+    return this.services.connections.readStored(connection);
   }
 
   /**

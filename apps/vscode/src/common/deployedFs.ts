@@ -203,19 +203,14 @@ export class DeployedFileSystem implements vscode.FileSystemProvider, vscode.Dis
   private async fetch(uri: vscode.Uri, address: DeployedAddress): Promise<StoredConfig> {
     const connection = connectionAt(this.connections.list(), address);
     if (connection === undefined) throw vscode.FileSystemError.Unavailable(missingConnectionMessage(address));
-    const client = await this.connections.client(connection);
-    if (client === undefined) {
+    const read = await this.connections.readStored(connection);
+    if (read.ok) return read.stored;
+    if (read.reason === 'no-key') {
       throw vscode.FileSystemError.NoPermissions(
         `dbkit: the private key of ${connection.label} is needed to read its deployed config. Open it again and give the key.`,
       );
     }
-    try {
-      return await client.automationConfig.get(connection.groupId);
-    } catch (error) {
-      const message = this.connections.describe(error, connection);
-      if (message === undefined) throw error;
-      throw vscode.FileSystemError.Unavailable(`${message} (reading ${uri.path})`);
-    }
+    throw vscode.FileSystemError.Unavailable(`${read.message} (reading ${uri.path})`);
   }
 
   /** Remembers what was read; the mtime moves only when the stored revision did. */
