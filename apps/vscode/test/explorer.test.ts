@@ -1,6 +1,5 @@
 import type { Alert, AutomationStatus, ClusterSnapshot, ConfigServerSnapshot, ListResponse } from '@dbkit/core';
 import { describe, expect, it } from 'vitest';
-import { connectionOf } from '../src/lib/connections.ts';
 import { Command } from '../src/lib/constants.ts';
 import {
   alertGroups,
@@ -22,25 +21,7 @@ import {
   withPage,
 } from '../src/lib/explorer.ts';
 import { cannotLoad, explorerItem } from '../src/lib/explorerItem.ts';
-
-const NOW = new Date('2026-06-01T00:00:00Z');
-const connection = connectionOf('http://127.0.0.1:8080', 'g1', 'PUB1');
-const rs0 = { id: 'c1', name: 'rs0' };
-
-function snapshot(fields: Partial<ClusterSnapshot> & { readonly id?: string } = {}): ClusterSnapshot {
-  return {
-    id: 's1',
-    groupId: 'g1',
-    clusterId: 'c1',
-    clusterName: 'rs0',
-    complete: true,
-    created: { date: '2026-05-31T18:30:00Z', increment: 1 },
-    doNotDelete: false,
-    links: [],
-    parts: [],
-    ...fields,
-  };
-}
+import { connection, NOW, rs0, snapshot } from './explorerFixtures.ts';
 
 const hostDown = {
   id: 'a1',

@@ -1,4 +1,4 @@
-import type { ClusterSnapshot, ConfigServerSnapshot } from '@dbkit/core';
+import type { ConfigServerSnapshot } from '@dbkit/core';
 import { describe, expect, it } from 'vitest';
 import { connectionOf } from '../src/lib/connections.ts';
 import {
@@ -14,25 +14,7 @@ import {
   withoutResource,
   withResource,
 } from '../src/lib/explorerActions.ts';
-
-const NOW = new Date('2026-06-01T00:00:00Z');
-const connection = connectionOf('http://127.0.0.1:8080', 'g1', 'PUB1');
-const rs0 = { id: 'c1', name: 'rs0' };
-
-function snapshot(fields: Partial<ClusterSnapshot> = {}): ClusterSnapshot {
-  return {
-    id: 's1',
-    groupId: 'g1',
-    clusterId: 'c1',
-    clusterName: 'rs0',
-    complete: true,
-    created: { date: '2026-05-31T18:30:00Z', increment: 1 },
-    doNotDelete: false,
-    links: [],
-    parts: [],
-    ...fields,
-  };
-}
+import { connection, NOW, rs0, snapshot } from './explorerFixtures.ts';
 
 describe('the cluster and host ids a user adds', () => {
   const key = projectKey(connection);
