@@ -11,6 +11,7 @@ import {
   agentMoves,
   downPeriods,
   hostDownAlert,
+  type Plan,
   processFacts,
 } from '@dbkit/core';
 import { NO_AGENTS, type StoredAgents, type StoredAutomationConfig } from './state.js';
@@ -37,12 +38,14 @@ function baseline(config: StoredAutomationConfig, document: unknown): Automation
 
 /**
  * The agents' record after a PUT accepted at `now`: the new revision, with the moves each process makes from the
- * config it replaces. The first PUT also records the replaced config as the baseline.
+ * config it replaces (`plan`: the plan between the two, when the caller has made it already). The first PUT also
+ * records the replaced config as the baseline.
  */
 export function reviseAgents(
   previous: { readonly config: StoredAutomationConfig; readonly document: unknown },
   next: { readonly version: number; readonly document: unknown },
   now: number,
+  plan?: Plan,
 ): StoredAgents {
   const agents = previous.config.agents ?? NO_AGENTS;
   const revisions = agents.revisions.length > 0 ? agents.revisions : [baseline(previous.config, previous.document)];
@@ -50,7 +53,7 @@ export function reviseAgents(
     version: next.version,
     acceptedAt: now,
     processes: processFacts(next.document),
-    moves: agentMoves(previous.document, next.document),
+    moves: agentMoves(previous.document, next.document, plan),
   };
   return { revisions: [...revisions, revision].slice(-KEPT_REVISIONS), faults: agents.faults };
 }

@@ -10,6 +10,7 @@ import {
   type AutomationConfigErrorBody,
   apiError,
   formatJsonPath,
+  type Plan,
   planTransition,
   validateAutomationConfig,
 } from '@dbkit/core';
@@ -41,16 +42,14 @@ export function invalidConfigBody(document: unknown): AutomationConfigErrorBody 
 }
 
 /**
- * The 400 body for a transition from the stored revision (`previous`, parsed) that core's `planTransition` calls
- * unsafe (an error), with every error and warning of the plan. Version codes are left to the store's compare-and-set
- * (409), which is the authority on concurrent writes.
+ * The 400 body for a transition from the stored revision that core's `planTransition` calls unsafe (an error), with
+ * every error and warning of the plan. Version codes are left to the store's compare-and-set (409), which is the
+ * authority on concurrent writes.
  */
 export function unsafeTransitionBody(
   stored: StoredAutomationConfig,
-  previous: unknown,
-  document: unknown,
+  plan: Plan,
 ): AutomationConfigErrorBody | undefined {
-  const plan = planTransition(previous, document);
   const diagnostics = plan.diagnostics.filter((d) => d.severity !== 'info' && !VERSION_CODES.has(d.code));
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const [first] = errors;
@@ -99,21 +98,29 @@ export function registerAutomationConfig(app: FastifyInstance, base: string, ctx
     if (invalid !== undefined) return ctx.respond.error(reply, invalid, presentation);
     const version = (document as { version: number }).version;
     const { groupId } = request.params;
+    // The plan from the stored revision, made once: for the unsafe check, and for the agents' moves when the
+    // revision the store replaces is still that one.
+    let checked: { readonly stored: StoredAutomationConfig; readonly plan: Plan } | undefined;
     if (request.dbkit.query.allowUnsafeTransition !== 'true') {
       const stored = await ctx.store.getAutomationConfig(groupId);
       const previous = stored && revisions.get(groupId, stored);
-      const unsafe = stored && previous ? unsafeTransitionBody(stored, previous.document, document) : undefined;
-      if (unsafe !== undefined) return ctx.respond.error(reply, unsafe, presentation);
+      if (stored && previous) {
+        checked = { stored, plan: planTransition(previous.document, document) };
+        const unsafe = unsafeTransitionBody(stored, checked.plan);
+        if (unsafe !== undefined) return ctx.respond.error(reply, unsafe, presentation);
+      }
     }
     const revision = { version, text: bodyText(request.body) };
     const acceptedAt = ctx.clock.now();
-    const outcome = await ctx.store.putAutomationConfig(groupId, revision, (previous) =>
-      reviseAgents(
+    const outcome = await ctx.store.putAutomationConfig(groupId, revision, (previous) => {
+      const same = checked?.stored.version === previous.version && checked.stored.text === previous.text;
+      return reviseAgents(
         { config: previous, document: revisions.get(groupId, previous)?.document },
         { version, document },
         acceptedAt,
-      ),
-    );
+        same ? checked?.plan : undefined,
+      );
+    });
     if (!outcome.ok) {
       const next = outcome.current.version + 1;
       return ctx.respond.fail(

@@ -3,6 +3,7 @@
  * any other revision (another project or version, or the same version with another text) is read afresh.
  */
 import { readFileSync } from 'node:fs';
+import { planTransition } from '@dbkit/core';
 import { describe, expect, it } from 'vitest';
 import { ParsedRevision } from '../../src/http/parsedRevision.js';
 import { invalidConfigBody, unsafeTransitionBody } from '../../src/routes/automationConfig.js';
@@ -59,7 +60,9 @@ describe('ParsedRevision', () => {
     to.replicaSets[0]?.members.splice(1);
     deepFreeze(to);
     expect(invalidConfigBody(to)).toBeUndefined();
-    expect(unsafeTransitionBody(stored, from, to)?.errorCode).toBe('AUTOMATION_CONFIG_UNSAFE_TRANSITION');
+    expect(unsafeTransitionBody(stored, planTransition(from, to))?.errorCode).toBe(
+      'AUTOMATION_CONFIG_UNSAFE_TRANSITION',
+    );
     expect(from).toEqual(JSON.parse(example));
   });
 });

@@ -4,6 +4,7 @@
  * `planTransition` (which process a change touches, and how) and the processes' own facts (disabled, auth).
  */
 import { planTransition } from '../plan/plan.js';
+import type { Plan } from '../plan/types.js';
 import { isObject, type JsonObject } from '../validation/util.js';
 
 /**
@@ -82,10 +83,15 @@ const ACTION_MOVES: Readonly<Record<string, AgentMove>> = {
  * The moves each process of `to` makes to go from revision `from` to `to`, keyed by process name, in the order the
  * agent makes them; a process with nothing to do has an empty list, a process that is new in `to` starts with
  * Download and Start (and WaitRsInit when it is a replica-set member, as the vendor's status fixture shows).
+ * `plan` is `planTransition(from, to)`, for a caller that has made it already.
  * @example
  * agentMoves(v1, v2); // { rs0_0: ['Download', 'ChangeVersion'], rs0_1: [], rs0_3: ['Download', 'Start', 'WaitRsInit'] }
  */
-export function agentMoves(from: unknown, to: unknown): Readonly<Record<string, readonly AgentMove[]>> {
+export function agentMoves(
+  from: unknown,
+  to: unknown,
+  plan: Plan = planTransition(from, to),
+): Readonly<Record<string, readonly AgentMove[]>> {
   const before = new Map(processFacts(from).map((p) => [p.name, p]));
   const after = processFacts(to);
   const names = processNames(to);
@@ -100,7 +106,7 @@ export function agentMoves(from: unknown, to: unknown): Readonly<Record<string, 
     else if (was.disabled !== p.disabled) add(p.name, p.disabled ? 'Stop' : 'Start');
   }
   const replicaSets = membersOfReplicaSet(to);
-  for (const change of planTransition(from, to).changes) {
+  for (const change of plan.changes) {
     const path = change.toPath ?? [];
     if (path[0] === 'processes' && typeof path[1] === 'number' && path.length > 2) {
       const name = names[path[1]];
