@@ -73,18 +73,29 @@ export function keyedItems(
   return out;
 }
 
-/** Structural equality of JSON values (key order ignored). */
+/**
+ * Structural equality of JSON values (key order ignored). Plain loops: a PUT compares every item of a multi-megabyte
+ * revision with the stored one, and most are equal.
+ */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    return a.every((item, i) => jsonEqual(item, b[i]));
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    return true;
   }
-  if (Array.isArray(b) || !isObject(a) || !isObject(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
+  if (Array.isArray(b)) return false;
+  const x = a as JsonObject;
+  const y = b as JsonObject;
+  let count = 0;
+  for (const k in x) {
+    if (!Object.hasOwn(x, k)) continue;
+    count++;
+    if (!Object.hasOwn(y, k) || !jsonEqual(x[k], y[k])) return false;
+  }
+  for (const k in y) if (Object.hasOwn(y, k)) count--;
+  return count === 0;
 }
 
 /** The value at `path`, or undefined. */

@@ -53,6 +53,8 @@ function port(p: JsonObject): unknown {
 }
 
 function planProcess(c: PlanCollector, name: string, a: JsonObject, i: number, b: JsonObject, j: number): void {
+  // Most processes of a revision are unchanged: one comparison instead of one per rule.
+  if (jsonEqual(a, b)) return;
   const fromPath = ['processes', i];
   const toPath = ['processes', j];
   const who = `process "${name}"`;
@@ -94,8 +96,10 @@ function planProcess(c: PlanCollector, name: string, a: JsonObject, i: number, b
 export function changedKeys(a: unknown, b: unknown): string[] {
   const x = isObject(a) ? a : {};
   const y = isObject(b) ? b : {};
-  const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
-  return [...keys].filter((k) => !jsonEqual(x[k], y[k])).sort();
+  const changed: string[] = [];
+  for (const k in x) if (Object.hasOwn(x, k) && !jsonEqual(x[k], y[k])) changed.push(k);
+  for (const k in y) if (Object.hasOwn(y, k) && !Object.hasOwn(x, k) && y[k] !== undefined) changed.push(k);
+  return changed.sort();
 }
 
 function planServerVersion(c: PlanCollector, who: string, a: JsonObject, b: JsonObject, i: number, j: number): number {

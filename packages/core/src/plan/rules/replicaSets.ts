@@ -16,10 +16,14 @@ const REPLICA_SETS: ListNames = {
 
 /** replicaSets[]: additions, removals, renames, member reconfiguration, voting changes and forced reconfigs. */
 export function planReplicaSets(c: PlanCollector, pair: Pair): void {
-  const versions = serverVersions(pair.to);
-  planListItems(c, pair, REPLICA_SETS, hostsSignature, (fate) =>
-    planReplicaSet(c, fate.key, fate.from.item, fate.from.index, fate.to.item, fate.to.index, versions),
-  );
+  // Built once, and only when a replica set kept from the deployed revision changes.
+  let versions: ReadonlyMap<string, unknown> | undefined;
+  planListItems(c, pair, REPLICA_SETS, hostsSignature, (fate) => {
+    // An unchanged set plans nothing, unless it still asks for a forced reconfiguration (DBK613).
+    if (fate.to.item.force === undefined && jsonEqual(fate.from.item, fate.to.item)) return;
+    versions ??= serverVersions(pair.to);
+    planReplicaSet(c, fate.key, fate.from.item, fate.from.index, fate.to.item, fate.to.index, versions);
+  });
 }
 
 /** The sorted member hosts: a replica set that keeps them under a new _id is a rename. */

@@ -59,14 +59,7 @@ export function planVersion(c: PlanCollector, { from, to }: Pair): void {
 export function planCatalogue(c: PlanCollector, { from, to }: Pair): void {
   const versions = (v: unknown) => keyedItems(v, (d) => d.name);
   planKeyed(c, 'versions', 'server version', versions(from.dbVersions), versions(to.dbVersions), ['dbVersions']);
-  const index = (v: unknown) =>
-    keyedItems(v, (x) =>
-      typeof x.rsName === 'string' ? JSON.stringify([x.rsName, x.dbName, x.collectionName, x.key]) : undefined,
-    );
-  const before = index(from.indexConfigs);
-  const after = index(to.indexConfigs);
-  const readable = (m: typeof before) => new Map([...m].map(([, v]) => [describeIndex(v.item), v] as const));
-  planKeyed(c, 'indexes', 'index', readable(before), readable(after), ['indexConfigs']);
+  if (!jsonEqual(from.indexConfigs, to.indexConfigs)) planIndexes(c, from.indexConfigs, to.indexConfigs);
   const keys = new Set([...Object.keys(from), ...Object.keys(to)]);
   for (const key of [...keys].sort()) {
     if (PLANNED.has(key) || jsonEqual(from[key], to[key])) continue;
@@ -84,6 +77,17 @@ export function planCatalogue(c: PlanCollector, { from, to }: Pair): void {
       kind === 'remove' ? undefined : [key],
     );
   }
+}
+
+/** indexConfigs, keyed by replica set, database, collection and key: each named as the plan shows it. */
+function planIndexes(c: PlanCollector, from: unknown, to: unknown): void {
+  const index = (v: unknown) =>
+    keyedItems(v, (x) =>
+      typeof x.rsName === 'string' ? JSON.stringify([x.rsName, x.dbName, x.collectionName, x.key]) : undefined,
+    );
+  const readable = (v: unknown) =>
+    new Map([...index(v)].map(([, entry]) => [describeIndex(entry.item), entry] as const));
+  planKeyed(c, 'indexes', 'index', readable(from), readable(to), ['indexConfigs']);
 }
 
 function describeIndex(x: Readonly<Record<string, unknown>>): string {
