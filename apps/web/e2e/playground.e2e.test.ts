@@ -24,6 +24,8 @@ import {
 
 const REPLICA_SET = 'automation/replica-set.automation.json';
 const replicaSet = exampleText(REPLICA_SET);
+const BROKEN = 'automation/mistakes/broken.automation.json';
+const broken = exampleText(BROKEN);
 const statusText = (page: Page) => page.textContent('#status-text');
 
 describe('the playground in Chromium', () => {
@@ -93,6 +95,30 @@ describe('the playground in Chromium', () => {
     const path = await screenshot(page, 'completion');
     if (process.env.DBKIT_UPDATE_SCREENSHOT === '1') copyFileSync(path, join(PACKAGE_DIR, 'images', 'playground.png'));
     await page.keyboard.press('Escape');
+  });
+
+  it('completes a member host from its DBK202 problem: the selected value is replaced by a process name', async () => {
+    await pickExample(page, BROKEN);
+    // Clicking the problem selects the value, quotes included, with the cursor after its closing quote.
+    await page.locator('#problem-list li[data-code="DBK202"]').click();
+    const host = locate(broken, '"shop-shard1-2"', '"host": "shop-shard1-1"');
+    await page.waitForFunction(
+      (text) => document.getElementById('cursor')?.textContent?.startsWith(text),
+      `Ln ${host.line}, Col ${host.column + '"shop-shard1-2"'.length}`,
+    );
+    await page.keyboard.press('Control+Space');
+    await page.locator('.suggest-widget.visible').waitFor();
+    await page.waitForFunction(() => {
+      const labels = [...document.querySelectorAll('.suggest-widget .monaco-list-row')].map((row) => row.textContent);
+      return ['shop-shard1-0', 'shop-shard1-1'].every((name) => labels.some((label) => label?.includes(name)));
+    });
+    await screenshot(page, 'completion-at-value-edge');
+    const chosen = await page.textContent('.suggest-widget .monaco-list-row.focused .label-name');
+    expect(chosen).toMatch(/^"shop-[\w-]+"$/);
+    await page.keyboard.press('Enter');
+    const lines = broken.split('\n');
+    lines[host.line - 1] = lines[host.line - 1]!.replace('"shop-shard1-2"', chosen!);
+    await waitForDocument(page, lines.join('\n'));
   });
 
   it('shows the spec text on hover', async () => {

@@ -189,6 +189,25 @@ describe('dbkit-language-server --stdio', () => {
     expect(item?.textEdit).toMatchObject({ newText: JSON.stringify(host) });
   });
 
+  it('completes a member host right after its closing quote, every name replacing the whole value', async () => {
+    const uri = 'file:///work/rs.automation.json';
+    const host = JSON.stringify(JSON.parse(replicaSet).replicaSets[0].members[0].host as string);
+    const at = positionOf(replicaSet, `"host": ${host}`, '"host": '.length + host.length);
+    const completion = (await client.connection.sendRequest('textDocument/completion', {
+      textDocument: { uri },
+      position: at,
+    })) as CompletionList | null;
+    const names = (JSON.parse(replicaSet).processes as { name: string }[]).map((p) => JSON.stringify(p.name));
+    expect(completion?.items.map((i) => i.label)).toEqual(expect.arrayContaining(names));
+    for (const item of completion?.items ?? []) {
+      // The editor filters by the value before the cursor: each name matches it.
+      expect(item.filterText ?? item.label).toBe(host);
+      expect(item.textEdit).toMatchObject({
+        range: { start: { line: at.line, character: at.character - host.length }, end: at },
+      });
+    }
+  });
+
   it('shuts down and exits with code 0', async () => {
     expect(await client.shutdown()).toBe(0);
     expect(client.stderr()).not.toMatch(/failed/);

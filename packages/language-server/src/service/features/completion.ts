@@ -6,7 +6,9 @@
  *   from the reference graph, the likely ones first, each replacing the whole string under the cursor; the
  *   schema's own proposals for that value are kept after them, without duplicates;
  * - the required sub-fields of an object-valued key, and one proposal that fills in every missing required field;
- * - plain insert texts for clients without snippet support (the JSON service writes snippets regardless).
+ * - plain insert texts for clients without snippet support (the JSON service writes snippets regardless);
+ * - right after a whole value (after its closing quote, or with it selected), the same proposals as inside it,
+ *   each replacing it and matching it, so the editor filters none of them out.
  * The cursor is read from the text with jsonc-parser, so a document broken while typing still gets answers.
  */
 import type { ASTNode, ObjectASTNode } from 'vscode-json-languageservice';
@@ -79,6 +81,16 @@ async function withSchemaHelp(
   return out;
 }
 
+/**
+ * Proposals right after a whole value, each made to match it. An editor filters proposals by the text from the
+ * start of their edit to the cursor, here the whole value: a name other than the one written would be hidden
+ * ("No suggestions" where clicking a problem leaves the cursor). Every proposal there replaces that value, so each
+ * says it matches it, and the editor keeps the server's order.
+ */
+function matchingValue(items: readonly CompletionItem[], value: string): CompletionItem[] {
+  return items.map((item) => ({ ...item, filterText: value }));
+}
+
 /** The first item of each label. */
 function dedupe(items: readonly CompletionItem[]): CompletionItem[] {
   const byLabel = new Map<string, CompletionItem>();
@@ -147,6 +159,7 @@ export async function getCompletion(
   }
   if (token.isCancellationRequested) return null;
   items = dedupe(items);
+  if (cursor.atValueEnd) items = matchingValue(items, doc.slice(cursor.start, cursor.end));
   if (!context.snippets) items = items.map(withoutSnippet);
   return compactCompletionList({ isIncomplete, items }, context.itemDefaults);
 }

@@ -197,6 +197,83 @@ describe('completion of names at reference sites', () => {
   });
 });
 
+/**
+ * Whether an editor shows `item` with the cursor at `offset`: it filters by the text from the start of the item's
+ * edit to the cursor, which must begin the item's filter text (the label when it has none).
+ */
+function shownAt(text: string, offset: number, item: CompletionItem): boolean {
+  const { start } = textEditOf(item).range;
+  const lines = text.split('\n').slice(0, start.line);
+  const startOffset = lines.reduce((sum, line) => sum + line.length + 1, 0) + start.character;
+  return (item.filterText ?? item.label).startsWith(text.slice(startOffset, offset));
+}
+
+describe("completion at a value's edges", () => {
+  const hidden = edit('"host": "rs1-a" }', '"host": "rs1-a",\n        "arbiterOnly": VALUE\n      }');
+  const logged = edit(
+    '"version": "8.0.4", "args2_6": {} }',
+    '"version": "8.0.4", "args2_6": { "systemLog": { "destination": VALUE, "path": "/l.log" } } }',
+  );
+  /** Name, the document with VALUE for the value, the value, the proposal accepted, the text after it. */
+  const cases = [
+    ['a member host', edit('"host": "rs0-b"', '"host": VALUE'), '"rs0-x"', '"rs0-b"', base],
+    ["a shard's replica set", edit('"rs": "rs1"', '"rs": VALUE'), '"rs9"', '"rs1"', base],
+    ['a process type, a comma after it', edit('"processType": "dbs"', '"processType": VALUE'), '"dbd"', '"dbs"', base],
+    ['a log destination', logged, '"syslog"', '"file"', logged.replace('VALUE', '"file"')],
+    ['a boolean at the end of its line', hidden, 'true', 'false', hidden.replace('VALUE', 'false')],
+  ] as const;
+  const rows = cases.flatMap(([name, template, value, label, after]) =>
+    (['right', 'left'] as const).map((edge) => ({
+      name: `${name} (${edge} edge)`,
+      template,
+      value,
+      edge,
+      label,
+      after,
+    })),
+  );
+
+  it.for(rows)(
+    'offers what it offers inside the value for $name, each replacing the whole value',
+    async ({ template, value, edge, label, after }) => {
+      const { items, text } = await complete(template.replace('VALUE', edge === 'right' ? `${value}|` : `|${value}`));
+      const start = template.indexOf('VALUE');
+      const offset = edge === 'right' ? start + value.length : start;
+      // Inside the value, after its first character: the answer the edges must give.
+      const inside = await complete(template.replace('VALUE', `${value.slice(0, 1)}|${value.slice(1)}`));
+      expect(sorted(items)).toEqual(sorted(inside.items));
+      expect(items.map((item) => item.label)).toContain(label);
+      for (const item of items) {
+        const { range } = textEditOf(item);
+        expect(range.end.character - range.start.character, item.label).toBe(value.length);
+        expect(shownAt(text, offset, item), item.label).toBe(true);
+      }
+      expect(accept(text, byLabel(items, label))).toBe(after);
+    },
+  );
+
+  it.for([
+    ['after a value and its comma', edit('"host": "rs0-b"', '"host": "rs0-b",|')],
+    ['on a new line after a value', edit('"host": "rs0-b"', '"host": "rs0-b"\n          |')],
+  ] as const)('offers property keys %s', async ([, marked]) => {
+    const { items } = await complete(marked);
+    expect(items.map((item) => item.label)).toEqual(expect.arrayContaining(['priority', 'votes', 'hidden']));
+    expect(items.filter((item) => item.kind !== CompletionItemKind.Property)).toEqual([]);
+  });
+
+  it.for([
+    ['inside a string', edit('"host": "rs0-b"', '"host": "rs0-|"')],
+    ['in a string without its closing quote', edit('"host": "rs0-b" }', '"host": "rs0-|\n }')],
+  ] as const)('still lets the editor filter by what is typed %s', async ([, marked]) => {
+    const { items, text } = await complete(marked);
+    const offset = marked.indexOf('|');
+    expect(items.filter((item) => shownAt(text, offset, item)).map((item) => item.label)).toEqual([
+      '"rs0-b"',
+      '"rs0-a"',
+    ]);
+  });
+});
+
 describe('schema completion', () => {
   it('proposes enum values with their descriptions', async () => {
     const { items } = await complete(edit('"processType": "dbs"', '"processType": "|"'));

@@ -41,6 +41,17 @@ describe('completion of names in a large document', () => {
     }
   });
 
+  it('right after a whole value, proposes the first 1 000 by likelihood, as with nothing typed', async () => {
+    const written = text.slice(hostAt - 1, hostEnd + 1);
+    const { service, doc, position } = atCursor(`${text.slice(0, hostEnd + 1)}|${text.slice(hostEnd + 1)}`);
+    const list = await service.doComplete(doc, position);
+    const nothingTyped = await completeAfter('');
+    expect(list?.isIncomplete).toBe(true);
+    expect(list?.items.map((item) => item.label)).toEqual(nothingTyped.items.map((item) => item.label));
+    // The editor filters by the whole value before the cursor: each proposal matches it.
+    expect(list?.items.every((item) => (item.filterText ?? item.label) === written)).toBe(true);
+  });
+
   it('the answer stays under 1 MB', async () => {
     const list = await completeAfter('');
     expect(Buffer.byteLength(JSON.stringify(list.items))).toBeLessThan(1_000_000);

@@ -71,6 +71,11 @@ export interface CompletionCursor {
   readonly end: number;
   /** Whether something (a string, a word) is under the cursor already. */
   readonly typed: boolean;
+  /**
+   * Right after a whole value: its closing quote, or the last character of a number, `true`, `false` or `null`
+   * (where clicking a problem leaves the cursor, the value selected). The span is that value.
+   */
+  readonly atValueEnd: boolean;
   /** On a key: whether the property still needs its `: value` (no colon follows the key). */
   readonly addValue: boolean;
   /** `,` when a value or property follows the insertion without a comma. */
@@ -103,23 +108,24 @@ const WORD_BREAK = ' \t\n\r\v":{[,]}';
 /**
  * The span a proposal replaces, and whether something is typed there: the literal under the cursor (up to the
  * cursor when it is a string without its closing quote), else the unquoted word around the cursor (what a user
- * types before adding quotes).
+ * types before adding quotes). `whole` when the span is a complete literal, closing quote included.
  */
 function replacedSpan(
   text: string,
   offset: number,
   literal: { readonly offset: number; readonly length: number } | undefined,
-): { start: number; end: number; typed: boolean } {
+): { start: number; end: number; typed: boolean; whole: boolean } {
   if (literal !== undefined) {
     // Only a string token can end unterminated, so other literals keep their own length.
-    const end = isUnterminated(text, literal.offset) ? offset : literal.offset + literal.length;
-    return { start: literal.offset, end, typed: true };
+    const unterminated = isUnterminated(text, literal.offset);
+    const end = unterminated ? offset : literal.offset + literal.length;
+    return { start: literal.offset, end, typed: true, whole: !unterminated };
   }
   let start = offset;
   while (start > 0 && !WORD_BREAK.includes(text.charAt(start - 1))) start--;
   let end = offset;
   while (end < text.length && !WORD_BREAK.includes(text.charAt(end))) end++;
-  return { start, end, typed: end > start };
+  return { start, end, typed: end > start, whole: false };
 }
 
 /** Whether `offset` is inside a comment, scanning from `start` (a node before it), as vscode-json-languageservice does. */
@@ -186,6 +192,7 @@ function readCursor(text: string, offset: number, anchor: CursorAnchor | undefin
       start,
       end,
       typed,
+      atValueEnd: false,
       addValue,
       separatorAfter: addValue ? separatorAfter(text, end) : '',
     };
@@ -202,11 +209,12 @@ function readCursor(text: string, offset: number, anchor: CursorAnchor | undefin
       start: offset,
       end: offset,
       typed: false,
+      atValueEnd: false,
       addValue: false,
       separatorAfter: '',
     };
   }
-  const { start, end, typed } = replacedSpan(text, offset, literal ? previous : undefined);
+  const { start, end, typed, whole } = replacedSpan(text, offset, literal ? previous : undefined);
   return {
     offset,
     path,
@@ -215,6 +223,7 @@ function readCursor(text: string, offset: number, anchor: CursorAnchor | undefin
     start,
     end,
     typed,
+    atValueEnd: whole && offset === end,
     addValue: false,
     separatorAfter: separatorAfter(text, end),
   };
