@@ -9,9 +9,10 @@ import type { ASTNode, JSONDocument, LanguageService as JsonLanguageService } fr
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   type DocumentTree,
+  type FullParse,
   jsonDocumentOf,
-  parseInFull,
   reparseIncrementally,
+  startFullParse,
   type TextChange,
 } from './incremental.js';
 import { nodeAtPath, nodeValue, pathOf, propertyHolding } from './jsonAst.js';
@@ -64,6 +65,13 @@ export interface ParsedDocument extends ServedDocument {
   /** Whether the tree has been built (or reused from the previous version). */
   hasTree(): boolean;
   /**
+   * Builds the tree on until `performance.now()` reaches `deadline` (the warm-up's slices); whether it is built. A
+   * build in progress belongs to this version's text: the next version finishes it and updates it incrementally.
+   */
+  buildTree(deadline: number): boolean;
+  /** Whether the tree is built or its build has started. */
+  treeStarted(): boolean;
+  /**
    * A graph whose declarations hold for this version (its own, or one inherited across edits that declared
    * nothing), if one has been built; the next version may take its declarations over.
    */
@@ -100,15 +108,24 @@ export function parseDocument(
   // A keystroke reads only the container it reparses and the text around the cursor: the whole text is not built.
   lazy(doc, 'text', () => textDocument.getText());
   doc.slice = (start, end) => sliceText(textDocument, start, end);
-  // The previous tree is reused (and taken over: it is updated in place) only when it was built already.
-  const reused = basis?.previous.hasTree()
+  // The previous tree is reused (and taken over: it is updated in place) when it was built or its build started (it
+  // is finished first: the rest of a build costs less than a new one, and the previous text is known to be valid).
+  const reused = basis?.previous.treeStarted()
     ? reparseIncrementally(basis.previous.treeForEdit(), basis.change, textDocument, doc.slice, jsonService)
     : undefined;
   let tree: DocumentTree | undefined = reused?.state;
+  let parse: FullParse | undefined;
+  const startParse = (): FullParse =>
+    (parse ??= startFullParse(textDocument, jsonService, doc.text, isValidJson(), doc.slice));
   const treeForEdit = (): DocumentTree => {
-    tree ??= parseInFull(textDocument, jsonService, doc.text, isValidJson(), doc.slice);
-    return tree;
+    tree ??= startParse().run();
+    return tree!;
   };
+  doc.buildTree = (deadline) => {
+    tree ??= startParse().run(deadline);
+    return tree !== undefined;
+  };
+  doc.treeStarted = () => tree !== undefined || parse !== undefined;
   lazy(doc, 'json', () => jsonDocumentOf(treeForEdit(), jsonService));
   Object.defineProperty(doc, 'root', {
     enumerable: true,

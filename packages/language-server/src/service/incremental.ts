@@ -16,8 +16,9 @@ import type {
   Range,
 } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { rangesOfSpans } from './locate.js';
 import { forgetUpwards } from './memo.js';
-import { buildValid } from './tree/buildValid.js';
+import { startValidBuild, type ValidBuild } from './tree/buildValid.js';
 import { CompactTree, NONE, NodeKind, type TextSlice } from './tree/compactTree.js';
 import { nodeOf } from './tree/nodes.js';
 
@@ -65,15 +66,59 @@ export function parseInFull(
   validJson: boolean,
   slice: TextSlice,
 ): DocumentTree {
+  return startFullParse(document, json, text, validJson, slice).run()!;
+}
+
+/**
+ * A full parse that can run in slices (`parseInFull`'s steps): valid JSON is read a slice at a time until a deadline,
+ * so the warm-up does not hold up a keystroke; broken text is parsed in one step. It reads only `text`: when the
+ * document is edited meanwhile, finishing it gives the tree of the version it started from, which the edit then
+ * updates incrementally.
+ */
+export interface FullParse {
+  /** Parses on until `performance.now()` reaches `deadline` (by default, to the end); undefined when not done. */
+  run(deadline?: number): DocumentTree | undefined;
+}
+
+export function startFullParse(
+  document: TextDocument,
+  json: JsonLanguageService,
+  text: string,
+  validJson: boolean,
+  slice: TextSlice,
+): FullParse {
   // A byte order mark reads as white space (vscode-json-languageservice's parser rejects it: the whole document would
   // be one syntax error); offsets and positions are kept. Incremental reparses never start at offset 0.
   const marked = text.charCodeAt(0) === 0xfeff;
-  if (validJson) {
-    const { tree, repeatedKeys } = buildValid(marked ? ` ${text.slice(1)}` : text, slice);
-    tree.fit();
-    const syntaxErrors: Diagnostic[] = [];
+  if (!validJson) {
+    let parsed: DocumentTree | undefined;
+    return { run: () => (parsed ??= parseBroken(document, json, text, marked, slice)) };
+  }
+  const read = marked ? ` ${text.slice(1)}` : text;
+  const builder = startValidBuild(read, slice);
+  let parsed: DocumentTree | undefined;
+  return {
+    run(deadline) {
+      if (parsed !== undefined) return parsed;
+      const built = builder.run(deadline);
+      if (built === undefined) return undefined;
+      parsed = finishValid(document, read, built);
+      return parsed;
+    },
+  };
+}
+
+/** A valid text's build, with the keys given twice as vscode-json-languageservice reports them. */
+function finishValid(document: TextDocument, text: string, { tree, repeatedKeys }: ValidBuild): DocumentTree {
+  tree.fit();
+  const syntaxErrors: Diagnostic[] = [];
+  if (repeatedKeys.length > 0) {
+    // Placed in the text that was read: the document may have been edited since the parse started.
+    const spans = [];
     for (let i = 0; i < repeatedKeys.length; i += 2) {
-      const range = { start: document.positionAt(repeatedKeys[i]!), end: document.positionAt(repeatedKeys[i + 1]!) };
+      spans.push({ offset: repeatedKeys[i]!, length: repeatedKeys[i + 1]! - repeatedKeys[i]! });
+    }
+    for (const range of rangesOfSpans(text, spans)) {
       syntaxErrors.push({
         range,
         message: 'Duplicate object key',
@@ -82,8 +127,17 @@ export function parseInFull(
         source: document.languageId,
       });
     }
-    return { tree, syntaxErrors, comments: [], errorSpans: repeatedKeys, commentSpans: [] };
   }
+  return { tree, syntaxErrors, comments: [], errorSpans: repeatedKeys, commentSpans: [] };
+}
+
+function parseBroken(
+  document: TextDocument,
+  json: JsonLanguageService,
+  text: string,
+  marked: boolean,
+  slice: TextSlice,
+): DocumentTree {
   const parsed = json.parseJSONDocument(
     marked ? TextDocument.create(document.uri, document.languageId, document.version, ` ${text.slice(1)}`) : document,
   ) as JsonDocumentInternals;

@@ -12,7 +12,7 @@
  */
 import { NEVER_CANCELLED } from './cancellation.js';
 import { type ParsedDocument, parseDocument, type ServedDocument } from './document.js';
-import { warmReferenceFacts } from './features/completion/references.js';
+import { referenceFactsWork, warmReferenceFacts } from './features/completion/references.js';
 import { getCompletion } from './features/completion.js';
 import { getHover } from './features/hover.js';
 import { nodeAtPath } from './jsonAst.js';
@@ -21,18 +21,12 @@ import { TextModel } from './textModel.js';
 
 const FIRST_MEMBER_HOST = ['replicaSets', 0, 'members', 0, 'host'];
 
+/** What the first keystroke needs, built at once (the sample of `warmEditPath`); see `scheduleWarmUp`. */
 export function warmUp(doc: ParsedDocument, context?: FeatureContext): void {
   void doc.textDocument.lineCount;
   void doc.references;
   warmReferenceFacts(doc);
-  if (context === undefined) return;
-  const host = nodeAtPath(doc.root, FIRST_MEMBER_HOST);
-  if (host?.type === 'string' && host.parent?.type === 'property') {
-    const at = host.offset + 1;
-    void getCompletion(doc, doc.textDocument.positionAt(at), at, context, NEVER_CANCELLED);
-  }
-  // A task of its own: a keystroke that came meanwhile is answered first.
-  if (!editPathWarm) setTimeout(() => warmEditPath(context), 0);
+  if (context !== undefined) rehearseCompletion(doc, context);
 }
 
 /** How a host runs the warm-up's steps: its own event loop, and what it knows of the document's versions. */
@@ -50,11 +44,17 @@ export interface WarmUpSchedule {
   readonly rehearse?: boolean;
 }
 
+/** How long one step of the warm-up runs before a request that came meanwhile (a keystroke) is answered. */
+export const WARM_UP_SLICE_MS = 8;
+
 /**
- * Once a version's diagnostics are out: the warm-up (`warmUp`) in a later task, then `afterWarmUp` and
- * `warmNavigation` in tasks of their own, each skipped when a newer version came meanwhile. The LSP server and the
- * playground's worker pass their own scheduling (through `service.scheduleWarmUp`, which passes the service's
- * context); the steps and their order are the same in both.
+ * Once a version's diagnostics are out: the warm-up as a run of short steps, each in a task of its own and skipped
+ * when a newer version came meanwhile, so a keystroke typed at once waits for one step, not for all of them. In
+ * order: the line index, the tree (built `WARM_UP_SLICE_MS` at a time; a keystroke that comes meanwhile finishes the
+ * build and updates it), the reference graph, the facts completion ranks names by, one rehearsed completion,
+ * `afterWarmUp`, what navigation reads, and once per process the keystroke path typed into a sample
+ * (`warmEditPath`). The LSP server and the playground's worker pass their own scheduling (through
+ * `service.scheduleWarmUp`, which passes the service's context); the steps and their order are the same in both.
  *
  * @example
  * service.scheduleWarmUp(doc, {
@@ -67,15 +67,57 @@ export function scheduleWarmUp(
   context: FeatureContext | undefined,
   { schedule, isCurrent, afterWarmUp, rehearse = true }: WarmUpSchedule,
 ): void {
-  const step = (run: () => void): void =>
+  const rehearsal = rehearse ? context : undefined;
+  // Each step says whether it is done; a step that is not runs again in the next task.
+  const steps: (() => boolean)[] = [
+    () => done(doc.textDocument.lineCount),
+    () => doc.buildTree(performance.now() + WARM_UP_SLICE_MS),
+    () => done(doc.references),
+    sliced(() => referenceFactsWork(doc)),
+    () => done(rehearsal && rehearseCompletion(doc, rehearsal)),
+    () => done(afterWarmUp?.(doc)),
+    () => doc.references.collectReferences(performance.now() + WARM_UP_SLICE_MS) && done(warmNavigation(doc)),
+  ];
+  if (rehearsal !== undefined) steps.push(editPathSteps(rehearsal));
+  let next = 0;
+  const step = (): void =>
     schedule(() => {
-      if (isCurrent()) run();
+      if (!isCurrent()) return;
+      if (steps[next]!()) next++;
+      if (next < steps.length) step();
     });
-  step(() => {
-    if (afterWarmUp !== undefined) step(() => afterWarmUp(doc));
-    step(() => warmNavigation(doc));
-    warmUp(doc, rehearse ? context : undefined);
-  });
+  step();
+}
+
+/** A step that runs `work` a `WARM_UP_SLICE_MS` slice at a time, until it is done. */
+function sliced(work: () => Iterator<void>): () => boolean {
+  let steps: Iterator<void> | undefined;
+  return () => {
+    steps ??= work();
+    const deadline = performance.now() + WARM_UP_SLICE_MS;
+    do {
+      if (steps.next().done === true) return true;
+    } while (performance.now() < deadline);
+    return false;
+  };
+}
+
+/** A step that is done once it has run. */
+function done(_ran: unknown): true {
+  return true;
+}
+
+/**
+ * One completion at the first member's host, answer dropped: ranking thousands of names runs compiled code from the
+ * first keystroke on, not the interpreter (it halves the first two keystrokes' CPU; docs/decisions/language-server.md,
+ * "Warm up while the user reads the diagnostics").
+ */
+function rehearseCompletion(doc: ParsedDocument, context: FeatureContext): void {
+  const host = nodeAtPath(doc.root, FIRST_MEMBER_HOST);
+  if (host?.type === 'string' && host.parent?.type === 'property') {
+    const at = host.offset + 1;
+    void getCompletion(doc, doc.textDocument.positionAt(at), at, context, NEVER_CANCELLED);
+  }
 }
 
 /**
@@ -92,32 +134,82 @@ export function warmNavigation(doc: ParsedDocument): void {
 const SAMPLE_PROCESSES = 300;
 /** Keystrokes typed into it. */
 const SAMPLE_KEYSTROKES = 24;
-let editPathWarm = false;
+
+/** The sample typed into, a step at a time; one per process, shared by every warm-up until it is done. */
+interface EditPath {
+  /** Runs the next step (the sample parsed and warmed, then one keystroke); whether every step has run. */
+  step(): boolean;
+}
+let editPath: EditPath | undefined;
 
 /**
  * Types into a throwaway document of `SAMPLE_PROCESSES` processes, as a user types into a member's host, each
  * keystroke followed by a completion: the keystroke path runs compiled from the user's first keystroke on. (Cold,
  * the first keystroke after opening costs about twice the tenth: the edit, the incremental update and completion
- * each run for the first time.) Runs once per process; costs some tens of milliseconds.
+ * each run for the first time.) Runs once per process, all at once here; `scheduleWarmUp` runs it a keystroke per
+ * task.
  */
 export function warmEditPath(context: FeatureContext): void {
-  if (editPathWarm) return;
-  editPathWarm = true;
-  const model = new TextModel('dbkit-warm-up:sample.automation.json', 'json', 1, sampleConfig(SAMPLE_PROCESSES));
-  let doc = parseDocument(model, context.json);
-  void doc.json;
-  warmUp(doc);
-  const host = nodeAtPath(doc.root, FIRST_MEMBER_HOST);
-  if (host?.type !== 'string') return;
-  for (let k = 0; k < SAMPLE_KEYSTROKES; k++) {
-    const at = host.offset + 1 + k;
-    model.edit({ start: at, end: at, text: 'x' }, model.version + 1);
-    doc = parseDocument(model, context.json, { previous: doc, change: { start: at, end: at, newLength: 1 } });
-    void getCompletion(doc, model.positionAt(at + 1), at + 1, context, NEVER_CANCELLED);
-    // A hover after each keystroke brings the kept references up to date (`references/graph.ts`), as the user's
-    // first hover after typing does.
-    void getHover(doc, model.positionAt(at), at, context, NEVER_CANCELLED);
-  }
+  const path = editPathOf(context);
+  while (!path.step()) {}
+}
+
+function editPathOf(context: FeatureContext): EditPath {
+  editPath ??= createEditPath(context);
+  return editPath;
+}
+
+/** `warmEditPath`'s steps: a task each, so a keystroke of the user's waits for one of them at most. */
+function editPathSteps(context: FeatureContext): () => boolean {
+  const path = editPathOf(context);
+  return () => path.step();
+}
+
+function createEditPath(context: FeatureContext): EditPath {
+  let prepared: { readonly model: TextModel; readonly doc: ParsedDocument } | undefined;
+  let sample: { readonly model: TextModel; doc: ParsedDocument; readonly hostOffset: number } | undefined;
+  let typed = 0;
+  let finished = false;
+  return {
+    step() {
+      if (finished) return true;
+      // The sample parsed, then its references and facts: a step each (cold, each is compiled as it runs).
+      if (prepared === undefined) {
+        const model = new TextModel('dbkit-warm-up:sample.automation.json', 'json', 1, sampleConfig(SAMPLE_PROCESSES));
+        const doc = parseDocument(model, context.json);
+        void doc.json;
+        prepared = { model, doc };
+        return false;
+      }
+      if (sample === undefined) {
+        const { model, doc } = prepared;
+        warmUp(doc);
+        const host = nodeAtPath(doc.root, FIRST_MEMBER_HOST);
+        if (host?.type !== 'string') finished = true;
+        else sample = { model, doc, hostOffset: host.offset };
+        return finished;
+      }
+      const { model } = sample;
+      const at = sample.hostOffset + 1 + typed;
+      model.edit({ start: at, end: at, text: 'x' }, model.version + 1);
+      const doc = parseDocument(model, context.json, {
+        previous: sample.doc,
+        change: { start: at, end: at, newLength: 1 },
+      });
+      sample.doc = doc;
+      void getCompletion(doc, model.positionAt(at + 1), at + 1, context, NEVER_CANCELLED);
+      // A hover after each keystroke brings the kept references up to date (`references/graph.ts`), as the user's
+      // first hover after typing does.
+      void getHover(doc, model.positionAt(at), at, context, NEVER_CANCELLED);
+      typed++;
+      if (typed === SAMPLE_KEYSTROKES) {
+        finished = true;
+        sample = undefined;
+        prepared = undefined;
+      }
+      return finished;
+    },
+  };
 }
 
 /** A valid automation config of `count` processes in replica sets of three, written as editors write JSON. */

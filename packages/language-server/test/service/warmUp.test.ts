@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createFeatureContext, createLanguageService } from '../../src/service/languageService.js';
 import { TextModel } from '../../src/service/textModel.js';
 import { sampleConfig, warmEditPath } from '../../src/service/warmUp.js';
-import { example } from '../utils.js';
+import { example, internals } from '../utils.js';
+import { declarations, references, shape } from './trees.js';
 
 describe('warm-up', () => {
   it('types into a valid sample whose member hosts complete to its process names', async () => {
@@ -39,5 +40,59 @@ describe('warm-up', () => {
     expect(after).toBe(before); // the cache still holds the user's version, not the sample
     expect(service.doValidation(after)).toEqual(diagnostics);
     expect(await service.doComplete(after, document.positionAt(at))).toEqual(completion);
+  });
+
+  it('runs a step per task, and stops at a newer version', () => {
+    const text = sampleConfig(300);
+    const service = createLanguageService();
+    const document = new TextModel('file:///big.automation.json', 'json', 1, text);
+    const opened = internals(service.parse(document));
+    service.doValidation(opened);
+    const tasks: (() => void)[] = [];
+    service.scheduleWarmUp(opened, { schedule: (task) => tasks.push(task), isCurrent: () => document.version === 1 });
+    // One task waits at a time: whatever comes meanwhile (a keystroke) is answered between two steps.
+    for (let step = 0; step < 4; step++) {
+      expect(tasks).toHaveLength(1);
+      tasks.shift()!();
+    }
+    document.edit({ start: 0, end: 0, text: ' ' }, 2);
+    tasks.shift()!();
+    expect(tasks).toEqual([]);
+  });
+
+  it.for([
+    ['after where the build stopped (the last member host)', (text: string) => text.lastIndexOf('"host": "') + 9],
+    ['before it (the first process name)', (text: string) => text.indexOf('"name": "') + 9],
+  ] as const)('finishes a tree half built when the user types %s, then updates it as a full parse', ([, where]) => {
+    const text = sampleConfig(300);
+    const service = createLanguageService();
+    const document = new TextModel('file:///big.automation.json', 'json', 1, text);
+    const opened = internals(service.parse(document));
+    service.doValidation(opened);
+    // A slice that ends at once reads a few thousand characters of the text: the build is under way.
+    expect(opened.buildTree(0)).toBe(false);
+    expect(opened.treeStarted()).toBe(true);
+    const at = where(text);
+    document.edit({ start: at, end: at, text: 'x' }, 2);
+    const typed = internals(service.update(document, { start: at, end: at, newLength: 1 }));
+    expect(typed.hasTree()).toBe(true);
+    const full = internals(
+      createLanguageService().parse(new TextModel('file:///full.automation.json', 'json', 1, document.getText())),
+    );
+    expect(shape(typed.root)).toBe(shape(full.root));
+    expect(declarations(typed)).toEqual(declarations(full));
+    expect(references(typed)).toEqual(references(full));
+  });
+
+  it('collects the references a slice at a time, the same as all at once', () => {
+    const text = sampleConfig(600);
+    const sliced = internals(
+      createLanguageService().parse(new TextModel('file:///a.automation.json', 'json', 1, text)),
+    );
+    const whole = internals(createLanguageService().parse(new TextModel('file:///b.automation.json', 'json', 1, text)));
+    let slices = 1;
+    while (!sliced.references.collectReferences(0)) slices++;
+    expect(slices).toBeGreaterThan(100);
+    expect(references(sliced)).toEqual(references(whole));
   });
 });

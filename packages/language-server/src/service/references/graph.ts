@@ -96,6 +96,11 @@ export interface ReferenceGraph {
   readonly references: readonly Reference[];
   /** Every declaration (duplicates included) sorted by offset, for lookups at a cursor. */
   readonly declarationsByOffset: readonly Declaration[];
+  /**
+   * Collects the references on until `performance.now()` reaches `deadline`, an item of a section at a time (the
+   * warm-up's slices: a keystroke that comes meanwhile waits for one slice); whether `references` is ready.
+   */
+  collectReferences(deadline: number): boolean;
 }
 
 function declare(out: Declaration[], kind: SymbolKind, item: ASTNode, key: string, alias = false): void {
@@ -290,12 +295,7 @@ function referencesOf(root: ASTNode | undefined, declarations: ReferenceGraph['d
   const { tree } = slot;
   let kept = keptByTree.get(tree);
   if (kept === undefined) {
-    const created: KeptReferences = { references: [], slots: [], declarations, stale: new Set(), added: [] };
-    tree.freed.add((id) => created.stale.add(id));
-    tree.replaced.add((id) => created.added.push(id));
-    keptByTree.set(tree, created);
-    kept = created;
-    Object.assign(kept, sortedInTree(tree, collected(root, SITE_STEPS)));
+    kept = keepReferences(tree, collected(root, SITE_STEPS), declarations);
   } else if (kept.declarations !== declarations || kept.stale.size > MAX_STALE) {
     Object.assign(kept, sortedInTree(tree, collected(root, SITE_STEPS)));
   } else if (kept.stale.size > 0 || kept.added.length > 0) {
@@ -321,6 +321,46 @@ function referencesOf(root: ASTNode | undefined, declarations: ReferenceGraph['d
   return kept.references;
 }
 
+/** A tree's first full collection, kept up to date across its edits from now on. */
+function keepReferences(
+  tree: CompactTree,
+  collected: readonly Reference[],
+  declarations: ReferenceGraph['declarations'],
+): KeptReferences {
+  const created: KeptReferences = { references: [], slots: [], declarations, stale: new Set(), added: [] };
+  tree.freed.add((id) => created.stale.add(id));
+  tree.replaced.add((id) => created.added.push(id));
+  keptByTree.set(tree, created);
+  return Object.assign(created, sortedInTree(tree, collected));
+}
+
+/**
+ * `collectBelow` from the root, in steps: a step per item of a top-level array (a process, a replica set), and per
+ * other top-level field. The same references as one walk, in the same order.
+ */
+function* walkReferences(
+  root: ObjectASTNode,
+  declarations: ReferenceGraph['declarations'],
+  out: Reference[],
+): Generator<void, void, void> {
+  const steps = SITE_STEPS;
+  if (steps.keys !== undefined) {
+    collectBelow(root, { keys: steps.keys, next: new Map() }, declarations, out);
+  }
+  for (const [key, next] of steps.next) {
+    const value = fieldValue(root, key);
+    if (value?.type === 'array' && next.items !== undefined && next.site === undefined) {
+      for (const item of value.items) {
+        collectBelow(item, next.items, declarations, out);
+        yield;
+      }
+    } else {
+      collectBelow(value, next, declarations, out);
+      yield;
+    }
+  }
+}
+
 /** Every declaration sorted by offset, once per set of declarations (kept across edits that declare nothing). */
 const sortedDeclarations = new WeakMap<ReferenceGraph['declarations'], readonly Declaration[]>();
 
@@ -334,12 +374,35 @@ export function buildReferenceGraph(root: ASTNode | undefined, kept?: ReferenceG
   // The references are collected (or brought up to date) on first use: completion needs only the declarations, and
   // a 17 MB document has tens of thousands of references.
   let references: Reference[] | undefined;
+  let walk: { readonly steps: Iterator<void>; readonly out: Reference[]; readonly tree: CompactTree } | undefined;
   return {
     declarations: maps,
     allDeclarations: all,
     get references() {
       references ??= referencesOf(root, maps);
       return references;
+    },
+    collectReferences(deadline) {
+      if (references !== undefined) return true;
+      const slot = root === undefined ? undefined : slotOf(root);
+      // Brought up to date from a previous version's (one step), or a tree of another kind: all at once.
+      if (slot === undefined || keptByTree.has(slot.tree) || !isObjectNode(root)) {
+        void this.references;
+        return true;
+      }
+      if (walk === undefined) {
+        const out: Reference[] = [];
+        walk = { steps: walkReferences(root, maps, out), out, tree: slot.tree };
+      }
+      // At least one step per call: a slice always gets on.
+      do {
+        if (walk.steps.next().done === true) {
+          references = keepReferences(walk.tree, walk.out, maps).references;
+          walk = undefined;
+          return true;
+        }
+      } while (performance.now() < deadline);
+      return false;
     },
     get declarationsByOffset() {
       let declared = sortedDeclarations.get(maps);

@@ -56,7 +56,24 @@ function scalarEnd(text: string, at: number): number {
   return i;
 }
 
-export function buildValid(text: string, slice: TextSlice = (start, end) => text.slice(start, end)): ValidBuild {
+/** A build in slices: the tree of a large document is built while the user reads, without holding up a keystroke. */
+export interface ValidBuilder {
+  /**
+   * Builds on until `performance.now()` reaches `deadline` (by default, to the end): the finished build, or
+   * undefined when there is more to do. The builder reads only the text it was given.
+   */
+  run(deadline?: number): ValidBuild | undefined;
+}
+
+/** Characters read between two looks at the clock, when `run` has a deadline. */
+const CLOCK_EVERY = 8192;
+
+/** The whole build in one call. */
+export function buildValid(text: string, slice?: TextSlice): ValidBuild {
+  return startValidBuild(text, slice).run()!;
+}
+
+export function startValidBuild(text: string, slice: TextSlice = (start, end) => text.slice(start, end)): ValidBuilder {
   const n = text.length;
   // Fewer than one slot per 10 characters in pretty-printed configs: room for one per 10, so
   // the arrays are not grown (a grown array's old copy stays in the process's memory).
@@ -73,78 +90,95 @@ export function buildValid(text: string, slice: TextSlice = (start, end) => text
   let pendingProperty = NONE;
   let nextBackslash = -2;
   const slash = tree.atom('//');
+  let position = 0;
+  let built: ValidBuild | undefined;
+  return { run };
 
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c <= SPACE || c === COMMA) {
-      i++;
-      while (text.charCodeAt(i) === SPACE) i++;
-      continue;
-    }
-    if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-      depth--;
-      const container = open[depth]!;
-      tree.length[container] = i + 1 - tree.offset[container]!;
-      keyMaps[depth] = undefined;
-      const holder = tree.parent[container]!;
-      if (holder !== NONE && tree.kind[holder] === NodeKind.property) {
-        tree.length[holder] = i + 1 - tree.offset[holder]!;
-      }
-      i++;
-      continue;
-    }
-    if (c === QUOTE) {
-      const close = closingQuote(text, i);
-      let after = close + 1;
-      while (after < n && text.charCodeAt(after) <= SPACE) after++;
-      if (text.charCodeAt(after) === COLON) {
-        // A key: its property is a child of the innermost object; the value follows.
-        if (nextBackslash !== -1 && nextBackslash < i) nextBackslash = text.indexOf('\\', i);
-        const name =
-          nextBackslash !== -1 && nextBackslash < close
-            ? (JSON.parse(text.slice(i, close + 1)) as string)
-            : text.slice(i + 1, close);
-        const object = open[depth - 1]!;
-        const atom = tree.atom(name);
-        const property = tree.alloc(NodeKind.property, i, after + 1 - i, object);
-        tree.setKey(property, atom, close + 1 - i, after - i);
-        if (atom !== slash) {
-          findRepeat(tree, keyMaps, open, childCount[depth - 1]!, depth - 1, property, atom, repeatedKeys);
+  function run(deadline = Number.POSITIVE_INFINITY): ValidBuild | undefined {
+    if (built !== undefined) return built;
+    const timed = deadline !== Number.POSITIVE_INFINITY;
+    let i = position;
+    let checkAt = i + CLOCK_EVERY;
+    while (i < n) {
+      if (timed && i >= checkAt) {
+        if (performance.now() >= deadline) {
+          position = i;
+          return undefined;
         }
-        link(property, depth - 1);
-        pendingProperty = property;
-        i = after + 1;
+        checkAt = i + CLOCK_EVERY;
+      }
+      const c = text.charCodeAt(i);
+      if (c <= SPACE || c === COMMA) {
+        i++;
+        while (text.charCodeAt(i) === SPACE) i++;
         continue;
       }
-      const node = value(NodeKind.string, i, close + 1 - i);
-      settle(node, close + 1);
-      i = close + 1;
-      continue;
-    }
-    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      const node = value(c === OPEN_BRACE ? NodeKind.object : NodeKind.array, i, 1);
-      if (depth === open.length) {
-        open = grow(open, depth * 2);
-        lastChild = grow(lastChild, depth * 2);
-        childCount = grow(childCount, depth * 2);
+      if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+        depth--;
+        const container = open[depth]!;
+        tree.length[container] = i + 1 - tree.offset[container]!;
+        keyMaps[depth] = undefined;
+        const holder = tree.parent[container]!;
+        if (holder !== NONE && tree.kind[holder] === NodeKind.property) {
+          tree.length[holder] = i + 1 - tree.offset[holder]!;
+        }
+        i++;
+        continue;
       }
-      open[depth] = node;
-      lastChild[depth] = NONE;
-      childCount[depth] = 0;
-      depth++;
-      pendingProperty = NONE;
-      i++;
-      continue;
+      if (c === QUOTE) {
+        const close = closingQuote(text, i);
+        let after = close + 1;
+        while (after < n && text.charCodeAt(after) <= SPACE) after++;
+        if (text.charCodeAt(after) === COLON) {
+          // A key: its property is a child of the innermost object; the value follows.
+          if (nextBackslash !== -1 && nextBackslash < i) nextBackslash = text.indexOf('\\', i);
+          const name =
+            nextBackslash !== -1 && nextBackslash < close
+              ? (JSON.parse(text.slice(i, close + 1)) as string)
+              : text.slice(i + 1, close);
+          const object = open[depth - 1]!;
+          const atom = tree.atom(name);
+          const property = tree.alloc(NodeKind.property, i, after + 1 - i, object);
+          tree.setKey(property, atom, close + 1 - i, after - i);
+          if (atom !== slash) {
+            findRepeat(tree, keyMaps, open, childCount[depth - 1]!, depth - 1, property, atom, repeatedKeys);
+          }
+          link(property, depth - 1);
+          pendingProperty = property;
+          i = after + 1;
+          continue;
+        }
+        const node = value(NodeKind.string, i, close + 1 - i);
+        settle(node, close + 1);
+        i = close + 1;
+        continue;
+      }
+      if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+        const node = value(c === OPEN_BRACE ? NodeKind.object : NodeKind.array, i, 1);
+        if (depth === open.length) {
+          open = grow(open, depth * 2);
+          lastChild = grow(lastChild, depth * 2);
+          childCount = grow(childCount, depth * 2);
+        }
+        open[depth] = node;
+        lastChild[depth] = NONE;
+        childCount[depth] = 0;
+        depth++;
+        pendingProperty = NONE;
+        i++;
+        continue;
+      }
+      const end = scalarEnd(text, i);
+      const kind = c === LOWER_T || c === LOWER_F ? NodeKind.boolean : c === LOWER_N ? NodeKind.null : NodeKind.number;
+      const node = value(kind, i, end - i);
+      if (kind === NodeKind.boolean) tree.aux[node] = c === LOWER_T ? 1 : 0;
+      settle(node, end);
+      i = end;
     }
-    const end = scalarEnd(text, i);
-    const kind = c === LOWER_T || c === LOWER_F ? NodeKind.boolean : c === LOWER_N ? NodeKind.null : NodeKind.number;
-    const node = value(kind, i, end - i);
-    if (kind === NodeKind.boolean) tree.aux[node] = c === LOWER_T ? 1 : 0;
-    settle(node, end);
-    i = end;
+    position = n;
+    built = { tree, repeatedKeys };
+    return built;
   }
-  return { tree, repeatedKeys };
 
   /** A new value node: the pending property's value, an array's item, or the root. */
   function value(kind: NodeKind, offset: number, length: number): number {

@@ -11,8 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { type ASTNode, type Diagnostic, getLanguageService, type JSONDocument } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseInFull } from '../../../src/service/incremental.js';
-import { buildValid } from '../../../src/service/tree/buildValid.js';
+import { buildValid, startValidBuild } from '../../../src/service/tree/buildValid.js';
 import { nodeOf } from '../../../src/service/tree/nodes.js';
+import { sampleConfig } from '../../../src/service/warmUp.js';
 import { example, seededRandom } from '../../utils.js';
 import { shape } from '../trees.js';
 
@@ -433,5 +434,26 @@ describe('buildValid: random documents', () => {
     // The documents hold what the test is about.
     expect(repeats).toBeGreaterThan(50);
     expect(stats.large).toBeGreaterThan(10);
+  });
+});
+
+describe('buildValid in slices', () => {
+  const sample = sampleConfig(200);
+  it.for<[string, string]>([
+    ['a generated config', sample],
+    [
+      'one with a key given twice in every process',
+      sample.replaceAll('"processType": "dbd"', '"processType": "dbd", "processType": "dbd"'),
+    ],
+  ])('builds %s a slice at a time into the tree and repeated keys of one build', ([, text]) => {
+    const builder = startValidBuild(text);
+    let slices = 1;
+    // A deadline already past: each slice reads a few thousand characters, then stops.
+    while (builder.run(0) === undefined) slices++;
+    expect(slices).toBeGreaterThan(5);
+    const sliced = builder.run()!;
+    const whole = buildValid(text);
+    expect(shape(nodeOf(sliced.tree, sliced.tree.root))).toBe(shape(nodeOf(whole.tree, whole.tree.root)));
+    expect(sliced.repeatedKeys).toEqual(whole.repeatedKeys);
   });
 });

@@ -88,9 +88,25 @@ function memberHosts(set: ASTNode | undefined, skip?: number): Set<string> {
 
 /** Reads ahead of the first completion what ranking names reads: every process's facts, every set's hosts. */
 export function warmReferenceFacts(doc: ParsedDocument): void {
-  for (const declaration of doc.references.declarations.process.values()) processFacts(declaration);
-  for (const set of itemsOf(doc.root, 'replicaSets')) memo(set, MEMBER_HOSTS, () => memberHosts(set));
+  for (const _ of referenceFactsWork(doc)) {
+    // Every step at once.
+  }
 }
+
+/** `warmReferenceFacts` in steps of `FACTS_PER_STEP` processes or replica sets, for the warm-up's slices. */
+export function* referenceFactsWork(doc: ParsedDocument): Generator<void, void, void> {
+  let count = 0;
+  for (const declaration of doc.references.declarations.process.values()) {
+    processFacts(declaration);
+    if (++count % FACTS_PER_STEP === 0) yield;
+  }
+  for (const set of itemsOf(doc.root, 'replicaSets')) {
+    memo(set, MEMBER_HOSTS, () => memberHosts(set));
+    if (++count % FACTS_PER_STEP === 0) yield;
+  }
+}
+
+const FACTS_PER_STEP = 64;
 
 /** The last union of the other sets' hosts, per document (its declarations), and what it was built from. */
 const lastElsewhere = new WeakMap<
@@ -329,8 +345,8 @@ export function referenceItems(
 ): { readonly items: CompletionItem[]; readonly isIncomplete: boolean } {
   const list = candidates(doc, cursor, site);
   const capped = list.length > MAX_REFERENCE_ITEMS;
-  const typed = capped ? typedPrefix(doc, cursor) : '';
-  const order = bestFirst(list, capped ? typed : undefined);
+  // Right after a whole value nothing is being typed: that value is what the user may want to replace.
+  const order = bestFirst(list, capped && !cursor.atValueEnd ? typedPrefix(doc, cursor) : undefined);
   const range = rangeOfSpan(doc, cursor.start, cursor.end - cursor.start);
   const items = order.map((candidate, rank): CompletionItem => {
     const { declaration } = candidate;
