@@ -42,7 +42,8 @@ export const BENCHES = [
     id: 'web',
     title: '@dbkit/web: the playground in Chromium',
     script: 'apps/web/bench/web.bench.mjs',
-    about: 'The production build of the playground in headless Chromium; no floor is measured for these budgets.',
+    about:
+      'The production build of the playground in headless Chromium, against a bare-monaco floor page (the same monaco build, options and example, no dbkit) loaded interleaved.',
   },
   {
     id: 'server',

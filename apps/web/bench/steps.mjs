@@ -1,11 +1,16 @@
 // The benchmark's steps in the page: each acts as a user does (keyboard, clipboard) and measures in the page's own
 // clock (performance.now()), from the input event to what the user sees.
 
-/** The 1-based line and column where `needle` starts (after `after`) in `text`. */
-export function locate(text, needle, after = '') {
-  const offset = text.indexOf(needle, after === '' ? 0 : text.indexOf(after));
-  const before = text.slice(0, offset).split('\n');
-  return { line: before.length, column: before.at(-1).length + 1 };
+/** The 1-based lines and columns of the first `count` places where `needle` starts (after `after`) in `text`. */
+export function locateAll(text, needle, after, count) {
+  const places = [];
+  let offset = text.indexOf(needle, after === '' ? 0 : text.indexOf(after));
+  while (places.length < count && offset >= 0) {
+    const before = text.slice(0, offset).split('\n');
+    places.push({ line: before.length, column: before.at(-1).length + 1 });
+    offset = text.indexOf(needle, offset + needle.length);
+  }
+  return places;
 }
 
 /** Waits until the worker has validated the current version of the document. */

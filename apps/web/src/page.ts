@@ -13,6 +13,7 @@ import { formatStatus } from './app/status.js';
 import { followSystemTheme } from './app/theme.js';
 import { JSON_LANGUAGE_ID, registerJsonLanguage } from './editor/jsonLanguage.js';
 import { monaco } from './editor/monaco.js';
+import { EDITOR_OPTIONS } from './editor/options.js';
 import { createLanguageClient } from './lsp/client.js';
 import { registerProviders } from './lsp/providers.js';
 import { KIND_LABELS } from './worker/kind.js';
@@ -47,18 +48,7 @@ languageWorker.addEventListener('error', () =>
 const client = createLanguageClient(languageWorker);
 registerProviders(monaco, JSON_LANGUAGE_ID, client);
 
-const view = monaco.editor.create(element('editor'), {
-  automaticLayout: true,
-  minimap: { enabled: false },
-  tabSize: 2,
-  wordBasedSuggestions: 'off',
-  quickSuggestions: { strings: true, other: true, comments: false },
-  suggest: { insertMode: 'replace' },
-  fixedOverflowWidgets: true,
-  // Both walk the whole document on the page's thread; a 3 MB config makes every keystroke pay for them.
-  bracketPairColorization: { enabled: false },
-  occurrencesHighlight: 'off',
-});
+const view = monaco.editor.create(element('editor'), EDITOR_OPTIONS);
 const playground = createPlayground(monaco, view, client);
 
 // Status line and problems list follow the markers of the document in the editor.

@@ -27,6 +27,9 @@ export const TRIGGER_CHARACTERS = ['"', ':', ' '];
 /** The resolved item keeps the range monaco already computed for it. */
 const defaultRangeOf = (item: Item) => ('insert' in item.range ? item.range.replace : item.range);
 
+/** An answer that never comes, for a request monaco has cancelled (see the folding provider). */
+const NEVER = new Promise<never>(() => undefined);
+
 const quietly = async <T>(answer: Promise<T>): Promise<T | undefined> => answer.catch(() => undefined);
 
 /** monaco's completion item, keeping the LSP item for `resolve`. */
@@ -137,8 +140,13 @@ export function registerProviders(monaco: Monaco, languageId: string, client: La
   });
 
   languages.registerFoldingRangeProvider(languageId, {
-    async provideFoldingRanges(model) {
+    async provideFoldingRanges(model, _context, token) {
+      // monaco cancels the request on the next edit and then, for a cancelled answer, computes its own indentation
+      // ranges on the page's thread only to drop them (syntaxRangeProvider.js `compute`): tens of milliseconds on a
+      // 3 MB document, paid by the keystroke that cancelled it. An answer that never comes costs nothing.
+      if (token.isCancellationRequested) return NEVER;
       const ranges = await quietly(client.request('foldingRanges', { uri: model.uri.toString() }));
+      if (token.isCancellationRequested) return NEVER;
       return (ranges ?? []).map((r) => ({
         start: r.startLine + 1,
         end: r.endLine + 1,

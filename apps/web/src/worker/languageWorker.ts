@@ -15,6 +15,7 @@ import {
   type PageMessage,
   type RequestMap,
   type RequestMessage,
+  type RequestMethod,
   TOOL_METHODS,
   type ToolMethod,
   type WorkerMessage,
@@ -22,6 +23,14 @@ import {
 
 /** How long after the last keystroke the document is validated again. */
 const DIAGNOSTICS_DELAY_MS = 120;
+/**
+ * How long a document's markers are shown, with no edit, before the worker answers what monaco asks for on its own
+ * after an edit (folding ranges: a pass over the whole text, ~80 ms at 3 MB). Users type again once they have read
+ * the markers; asked for at once, that pass would run just then and hold their keystroke's completion behind it.
+ */
+const BACKGROUND_QUIET_MS = 300;
+/** The requests monaco sends by itself after edits, answered once the document is quiet (`quietAfterMarkers`). */
+const BACKGROUND_METHODS: ReadonlySet<RequestMethod> = new Set<RequestMethod>(['foldingRanges']);
 
 // The worker's global scope; the page's tsconfig has the DOM types, not the WebWorker ones.
 declare const self: {
@@ -41,6 +50,8 @@ function featuresOf(kind: DocumentKind): Features {
 
 const documents = new Map<string, OpenDocument>();
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
+/** When each document's current markers were posted (none while a validation is pending). */
+const validatedAt = new Map<string, number>();
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : 'unknown error');
 
@@ -54,6 +65,7 @@ async function validate(uri: string): Promise<void> {
     // A newer version arrived while this one was validated: its own run reports.
     if (documents.get(uri) !== open) return;
     const durationMs = performance.now() - started;
+    validatedAt.set(uri, performance.now());
     self.postMessage({
       type: 'diagnostics',
       uri,
@@ -63,6 +75,7 @@ async function validate(uri: string): Promise<void> {
       durationMs,
     });
   } catch (error) {
+    validatedAt.set(uri, performance.now());
     self.postMessage({
       type: 'diagnostics',
       uri,
@@ -82,12 +95,27 @@ async function validate(uri: string): Promise<void> {
 }
 
 function schedule(uri: string, delay: number): void {
+  validatedAt.delete(uri);
   const pending = timers.get(uri);
   if (pending !== undefined) clearTimeout(pending);
   timers.set(
     uri,
     setTimeout(() => void validate(uri), delay),
   );
+}
+
+/**
+ * Resolves true once `open` has been validated and its markers shown for `BACKGROUND_QUIET_MS` with no edit; false as
+ * soon as an edit makes it stale (monaco has then cancelled the request, and drops any answer).
+ */
+async function quietAfterMarkers(uri: string, open: OpenDocument): Promise<boolean> {
+  for (;;) {
+    const shown = validatedAt.get(uri);
+    const wait = shown === undefined ? BACKGROUND_QUIET_MS : shown + BACKGROUND_QUIET_MS - performance.now();
+    if (wait <= 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    if (documents.get(uri) !== open) return false;
+  }
 }
 
 const openText = (uri: string) => {
@@ -146,6 +174,10 @@ async function answer(request: RequestMessage): Promise<void> {
   const open = documents.get(uri);
   try {
     if (open === undefined) throw new Error(`no open document ${uri}`);
+    if (BACKGROUND_METHODS.has(request.method) && !(await quietAfterMarkers(uri, open))) {
+      self.postMessage({ type: 'response', id: request.id, result: null });
+      return;
+    }
     const handler = featuresOf(open.kind)[request.method as FeatureMethod] as (
       document: unknown,
       params: unknown,
@@ -182,6 +214,7 @@ self.addEventListener('message', ({ data }) => {
       const open = documents.get(data.uri);
       if (open !== undefined) featuresOf(open.kind).forget(data.uri);
       documents.delete(data.uri);
+      validatedAt.delete(data.uri);
       break;
     }
     case 'request':
