@@ -134,7 +134,8 @@ export function createServer(options: ServerOptions = {}): DbkitServer {
   app.register(identifiers, { apiPrefix: GUARDED, respond });
   app.register(presentation, { apiPrefix: GUARDED, respond });
   app.register(responseCache, { revision: () => store.revision });
-  app.register(requestLogging, { log, clock });
+  // Only the admin API reads the log: without it, no request pays for an entry.
+  if (options.admin === true) app.register(requestLogging, { log, clock });
   app.register(errorBodies, { respond, bodyLimit, warn });
 
   const routes: string[] = [];

@@ -28,14 +28,43 @@ const SINES = [
  * md5HexOfBytes(new Uint8Array([0x61, 0x62, 0x63])); // '900150983cd24fb0d6963f7d28e17f72'
  */
 export function md5HexOfBytes(message: Uint8Array): string {
+  const padded = new Uint8Array(paddedLengthOf(message.length));
+  padded.set(message);
+  return md5OfPadded(padded, message.length);
+}
+
+/**
+ * The MD5 message digest (RFC 1321) of the UTF-8 bytes of `text`, as 32 lowercase hex digits: the `H()` function of
+ * HTTP Digest authentication with `algorithm=MD5` (RFC 7616 §3.4.2, which hashes strings as UTF-8). ASCII text (every
+ * Digest input in practice) is copied straight into the padded block, without an encoding pass.
+ *
+ * @example
+ * md5Hex('abc'); // '900150983cd24fb0d6963f7d28e17f72'
+ */
+export function md5Hex(text: string): string {
+  const length = text.length;
+  const padded = new Uint8Array(paddedLengthOf(length));
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80) return md5HexOfBytes(utf8Encode(text));
+    padded[i] = code;
+  }
+  return md5OfPadded(padded, length);
+}
+
+/** The length of a message of `length` bytes once padded: a multiple of 64 with room for the 1 bit and the length. */
+function paddedLengthOf(length: number): number {
+  return (Math.floor((length + 8) / 64) + 1) * 64;
+}
+
+/** MD5 of the first `length` bytes of `padded` (sized by `paddedLengthOf`, zeros after the message), padding it. */
+function md5OfPadded(padded: Uint8Array, length: number): string {
   // Padding (RFC 1321 §3.1–3.2): a 1 bit, zeros up to 56 mod 64 bytes, then the bit length as a 64-bit little-endian
   // integer. The bit length is split in two 32-bit words because it can exceed 2^32 for messages of 512 MiB or more.
-  const paddedLength = (Math.floor((message.length + 8) / 64) + 1) * 64;
-  const padded = new Uint8Array(paddedLength);
-  padded.set(message);
-  padded[message.length] = 0x80;
-  const bitLengthLow = (message.length * 8) >>> 0;
-  const bitLengthHigh = Math.floor(message.length / 0x20000000) >>> 0;
+  const paddedLength = padded.length;
+  padded[length] = 0x80;
+  const bitLengthLow = (length * 8) >>> 0;
+  const bitLengthHigh = Math.floor(length / 0x20000000) >>> 0;
   writeUint32LittleEndian(padded, paddedLength - 8, bitLengthLow);
   writeUint32LittleEndian(padded, paddedLength - 4, bitLengthHigh);
 
@@ -85,17 +114,6 @@ export function md5HexOfBytes(message: Uint8Array): string {
   return hexLittleEndian(a0) + hexLittleEndian(b0) + hexLittleEndian(c0) + hexLittleEndian(d0);
 }
 
-/**
- * The MD5 message digest (RFC 1321) of the UTF-8 bytes of `text`, as 32 lowercase hex digits: the `H()` function of
- * HTTP Digest authentication with `algorithm=MD5` (RFC 7616 §3.4.2, which hashes strings as UTF-8).
- *
- * @example
- * md5Hex('abc'); // '900150983cd24fb0d6963f7d28e17f72'
- */
-export function md5Hex(text: string): string {
-  return md5HexOfBytes(utf8Encode(text));
-}
-
 function writeUint32LittleEndian(target: Uint8Array, offset: number, value: number): void {
   target[offset] = value & 0xff;
   target[offset + 1] = (value >>> 8) & 0xff;
@@ -103,10 +121,14 @@ function writeUint32LittleEndian(target: Uint8Array, offset: number, value: numb
   target[offset + 3] = (value >>> 24) & 0xff;
 }
 
+/** Two hex digits for every byte value. */
+const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
 function hexLittleEndian(word: number): string {
-  let out = '';
-  for (let i = 0; i < 4; i++) {
-    out += ((word >>> (i * 8)) & 0xff).toString(16).padStart(2, '0');
-  }
-  return out;
+  return (
+    HEX_BYTES[word & 0xff]! +
+    HEX_BYTES[(word >>> 8) & 0xff]! +
+    HEX_BYTES[(word >>> 16) & 0xff]! +
+    HEX_BYTES[(word >>> 24) & 0xff]!
+  );
 }

@@ -36,12 +36,27 @@ export type DigestResponseInput = DigestResponseInputCommon & DigestQopParameter
  * }); // '8ca523f5e9506fed4657c9700eebdbec'
  */
 export function computeDigestResponse(input: DigestResponseInput): string {
-  const ha1 = md5Hex(`${input.username}:${input.realm}:${input.password}`);
+  const ha1 = userHash(`${input.username}:${input.realm}:${input.password}`);
   const ha2 = md5Hex(`${input.method}:${input.uri}`);
   if (input.qop === 'auth') {
     return md5Hex(`${ha1}:${input.nonce}:${input.nc}:${input.cnonce}:${input.qop}:${ha2}`);
   }
   return md5Hex(`${ha1}:${input.nonce}:${ha2}`);
+}
+
+/** HA1 by `username:realm:password`: the same for every request of a key, so it is hashed once per key. */
+const userHashes = new Map<string, string>();
+/** Keys whose HA1 is kept; past it the memo starts over (a server has a handful of keys, a client one). */
+const USER_HASHES_KEPT = 256;
+
+function userHash(a1: string): string {
+  let ha1 = userHashes.get(a1);
+  if (ha1 === undefined) {
+    if (userHashes.size >= USER_HASHES_KEPT) userHashes.clear();
+    ha1 = md5Hex(a1);
+    userHashes.set(a1, ha1);
+  }
+  return ha1;
 }
 
 /**
