@@ -17,7 +17,7 @@ import { locatePlan, type PlanDocument } from './output/planLocated.js';
 import { buildPlanSarif } from './output/planSarif.js';
 import { countPlan, formatPlanText } from './output/planText.js';
 import { plural } from './output/totals.js';
-import { createLineIndex, positionAt } from './validate/lines.js';
+import { rangesOf } from './validate/lines.js';
 import { findSecretValues } from './validate/mask.js';
 import { syntaxFindings } from './validate/syntax.js';
 
@@ -44,14 +44,13 @@ function describeType(value: unknown): string {
 /** Parses one revision. Plain JSON, as `dbkit validate` and the service take it; a byte-order mark is dropped. */
 export function parseRevision(name: string, source: string): Revision {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
-  const index = createLineIndex(text);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     const findings = syntaxFindings(text, error instanceof Error ? error.message : String(error));
     const first = findings[0];
-    const at = positionAt(index, first?.span?.offset ?? 0);
+    const at = rangesOf(text, [{ offset: first?.span?.offset ?? 0, length: 0 }])[0]!.start;
     const more = findings.length > 1 ? ` (and ${plural(findings.length - 1, 'more syntax error')})` : '';
     return {
       ok: false,
@@ -64,7 +63,7 @@ export function parseRevision(name: string, source: string): Revision {
       error: `${name} is not an automation config: the document is ${describeType(value)}, not an object`,
     };
   }
-  const document: PlanDocument = { name, text, index, secrets: findSecretValues(text) };
+  const document: PlanDocument = { name, text, secrets: findSecretValues(text, true) };
   return { ok: true, document, value };
 }
 

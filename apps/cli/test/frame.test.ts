@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { palette } from '../src/output/color.js';
 import { DEFAULT_FRAME, type FrameOptions, renderFrame } from '../src/output/frame.js';
 import type { Span } from '../src/validate/finding.js';
-import { createLineIndex } from '../src/validate/lines.js';
+import { rangesOf } from '../src/validate/lines.js';
 import { findSecretValues } from '../src/validate/mask.js';
 
 const plain = palette(false);
@@ -15,11 +15,23 @@ function frame(
 ): string {
   const offset = text.indexOf(needle);
   const span: Span = { offset, length: needle.length };
-  return renderFrame(text, createLineIndex(text), span, findSecretValues(text), {
-    ...DEFAULT_FRAME,
+  return render(text, span, findSecretValues(text), {
     ...options,
     palette: plain,
     accent: plain.red,
+  });
+}
+
+/** The frame of `span`, from its line and column as a finding places it. */
+function render(
+  text: string,
+  span: Span,
+  secrets: readonly Span[],
+  options: Partial<Pick<FrameOptions, 'context' | 'maxWidth'>> & Pick<FrameOptions, 'palette' | 'accent'>,
+): string {
+  return renderFrame(text, span, rangesOf(text, [span])[0]!.start, secrets, {
+    ...DEFAULT_FRAME,
+    ...options,
   });
 }
 
@@ -73,8 +85,7 @@ describe('code frames', () => {
 
   it('points at the end of the text for an error at end of file', () => {
     const text = '{\n  "a": [1,\n';
-    const out = renderFrame(text, createLineIndex(text), { offset: text.length, length: 0 }, [], {
-      ...DEFAULT_FRAME,
+    const out = render(text, { offset: text.length, length: 0 }, [], {
       palette: plain,
       accent: plain.red,
     });
@@ -83,6 +94,27 @@ describe('code frames', () => {
         2 |   "a": [1,
       > 3 |
           | ^"
+    `);
+  });
+
+  it('finds the lines around the span from the span, empty first lines included', () => {
+    expect(frame('\n\n{"a": 1}', '1')).toMatchInlineSnapshot(`
+      "  1 |
+        2 |
+      > 3 | {"a": 1}
+          |       ^"
+    `);
+  });
+
+  it('numbers the lines around a span deep in the text, the gutter as wide as the last one shown', () => {
+    const text = `[\n${Array.from({ length: 12 }, (_, i) => `  ${i + 2}`).join(',\n')}\n]`;
+    expect(frame(text, '  9', { context: 2 })).toMatchInlineSnapshot(`
+      "   7 |   7,
+         8 |   8,
+      >  9 |   9,
+           | ^^^
+        10 |   10,
+        11 |   11,"
     `);
   });
 
@@ -97,8 +129,7 @@ describe('code frames', () => {
   it('colours the marker and underline only when asked', () => {
     const colored = palette(true);
     const text = '{"a": 1}';
-    const out = renderFrame(text, createLineIndex(text), { offset: 6, length: 1 }, [], {
-      ...DEFAULT_FRAME,
+    const out = render(text, { offset: 6, length: 1 }, [], {
       palette: colored,
       accent: colored.red,
     });

@@ -2,8 +2,7 @@
  * Code frames: the lines around a finding, with the offending span underlined and every secret value masked, also
  * on the neighbouring lines. Long lines (minified JSON) are cut to a window around the span.
  */
-import type { Span } from '../validate/finding.js';
-import { type LineIndex, lineOf } from '../validate/lines.js';
+import type { Position, Span } from '../validate/finding.js';
 import { maskToken } from '../validate/mask.js';
 import type { Palette } from './color.js';
 
@@ -96,7 +95,34 @@ function displayColumn(line: DisplayLine, offset: number, end: boolean): number 
 }
 
 /**
- * The code frame of `span`:
+ * The starts of the lines shown around the line starting at `lineStart`: up to `context` lines before it and after
+ * it, found from there (a frame never counts the lines of the whole text).
+ */
+function linesAround(text: string, lineStart: number, context: number): { starts: number[]; spanIndex: number } {
+  const starts = [lineStart];
+  while (starts.length <= context && starts[0]! > 0) {
+    const previous = starts[0]! - 1; // the line break that ends the line before
+    starts.unshift(previous === 0 ? 0 : text.lastIndexOf('\n', previous - 1) + 1);
+  }
+  const spanIndex = starts.length - 1;
+  for (let k = 0; k < context; k++) {
+    const lineBreak = text.indexOf('\n', starts[starts.length - 1]!);
+    if (lineBreak === -1) break;
+    starts.push(lineBreak + 1);
+  }
+  return { starts, spanIndex };
+}
+
+/** Where the line starting at `start` ends: before its line break (and a `\r` before it), or at the end of the text. */
+function lineEndOf(text: string, start: number): number {
+  const lineBreak = text.indexOf('\n', start);
+  let end = lineBreak === -1 ? text.length : lineBreak;
+  if (end > start && text[end - 1] === '\r') end--;
+  return end;
+}
+
+/**
+ * The code frame of `span`, whose start is at `start` (its line and column, as the finding prints them):
  *
  * ```
  *   310 |         {
@@ -107,44 +133,38 @@ function displayColumn(line: DisplayLine, offset: number, end: boolean): number 
  */
 export function renderFrame(
   text: string,
-  index: LineIndex,
   span: Span,
+  start: Position,
   secrets: readonly Span[],
   options: FrameOptions,
 ): string {
-  const { lineStarts } = index;
-  const lineEnd = (line: number): number => {
-    let end = line + 1 < lineStarts.length ? lineStarts[line + 1]! - 1 : text.length;
-    if (end > lineStarts[line]! && text[end - 1] === '\r') end--;
-    return end;
-  };
-  const spanLine = lineOf(index, span.offset);
-  const first = Math.max(0, spanLine - options.context);
-  const last = Math.min(lineStarts.length - 1, spanLine + options.context);
-  const spanLineStart = lineStarts[spanLine]!;
+  const spanLineStart = Math.min(Math.max(span.offset, 0), text.length) - (start.column - 1);
+  const { starts, spanIndex } = linesAround(text, spanLineStart, options.context);
+  const ends = starts.map((lineStart) => lineEndOf(text, lineStart));
+  const firstLine = start.line - spanIndex; // 1-based
   const caretFrom = span.offset - spanLineStart;
-  const caretTo = Math.max(caretFrom + 1, Math.min(span.offset + span.length, lineEnd(spanLine)) - spanLineStart);
+  const caretTo = Math.max(caretFrom + 1, Math.min(span.offset + span.length, ends[spanIndex]!) - spanLineStart);
 
   let widest = 0;
-  for (let line = first; line <= last; line++) widest = Math.max(widest, lineEnd(line) - lineStarts[line]!);
+  for (let i = 0; i < starts.length; i++) widest = Math.max(widest, ends[i]! - starts[i]!);
   const windowFrom = widest <= options.maxWidth ? 0 : Math.max(0, caretFrom - Math.floor(options.maxWidth / 3));
   const windowTo = widest <= options.maxWidth ? Number.POSITIVE_INFINITY : windowFrom + options.maxWidth;
 
   const { dim } = options.palette;
-  const gutterWidth = String(last + 1).length;
+  const gutterWidth = String(firstLine + starts.length - 1).length;
   const out: string[] = [];
-  for (let line = first; line <= last; line++) {
-    const start = lineStarts[line]!;
-    const end = lineEnd(line);
-    const from = Math.min(end, start + windowFrom);
-    const to = Math.min(end, start + windowTo);
+  for (let i = 0; i < starts.length; i++) {
+    const lineStart = starts[i]!;
+    const end = ends[i]!;
+    const from = Math.min(end, lineStart + windowFrom);
+    const to = Math.min(end, lineStart + windowTo);
     const shown = displayLine(text, from, to, secrets);
-    const before = from > start ? '…' : '';
+    const before = from > lineStart ? '…' : '';
     const after = to < end ? '…' : '';
     const body = `${before}${shown.text}${after}`;
-    const marker = line === spanLine ? options.accent('>') : ' ';
-    out.push(`${marker} ${dim(`${String(line + 1).padStart(gutterWidth)} |`)}${body === '' ? '' : ` ${body}`}`);
-    if (line === spanLine) {
+    const marker = i === spanIndex ? options.accent('>') : ' ';
+    out.push(`${marker} ${dim(`${String(firstLine + i).padStart(gutterWidth)} |`)}${body === '' ? '' : ` ${body}`}`);
+    if (i === spanIndex) {
       const caretStart = displayColumn(shown, spanLineStart + Math.max(caretFrom, windowFrom), false) + before.length;
       const caretEnd = displayColumn(shown, Math.min(spanLineStart + caretTo, to), true) + before.length;
       const carets = '^'.repeat(Math.max(1, caretEnd - caretStart));

@@ -10,10 +10,10 @@ import {
   type LocatedPlan,
   type LocatedPlanDiagnostic,
   type Plan,
+  type PlanDiagnostic,
   type PlanLocation,
 } from '@dbkit/core';
-import { locatePlan as placePlan } from '@dbkit/language-server/locate';
-import type { LineIndex } from '../validate/lines.js';
+import { locatePlan as placePlan, type Span } from '@dbkit/language-server/locate';
 import type { SecretValue } from '../validate/mask.js';
 import { type Palette, severityColor } from './color.js';
 import { DEFAULT_FRAME, renderFrame } from './frame.js';
@@ -24,7 +24,6 @@ export interface PlanDocument {
   readonly name: string;
   /** The text `JSON.parse` read the revision from. */
   readonly text: string;
-  readonly index: LineIndex;
   readonly secrets: readonly SecretValue[];
 }
 
@@ -44,21 +43,28 @@ export interface PlanDocuments {
  * @param frames the palette to render code frames with; undefined for json and sarif.
  */
 export function locatePlan(plan: Plan, docs: PlanDocuments, frames: Palette | undefined): LocatedPlan {
-  return placePlan(plan, docs, {
-    secrets: [...docs.from.secrets, ...docs.to.secrets],
-    ...(frames
-      ? {
-          frame: (d, span) => {
-            const doc = docs[d.document];
-            return renderFrame(doc.text, doc.index, span, doc.secrets, {
-              ...DEFAULT_FRAME,
-              palette: frames,
-              accent: severityColor(frames, d.severity),
-            });
-          },
-        }
-      : {}),
+  const secrets = [...docs.from.secrets, ...docs.to.secrets];
+  if (!frames) return placePlan(plan, docs, { secrets });
+  // Each diagnostic is framed once placed, from the line and column of its location: no frame counts lines itself.
+  const spans = new Map<PlanDiagnostic, Span>();
+  const located = placePlan(plan, docs, {
+    secrets,
+    frame: (d, span) => {
+      spans.set(d, span);
+      return undefined;
+    },
   });
+  // The located diagnostics are the plan's, in order.
+  const diagnostics = located.diagnostics.map((d, i): LocatedPlanDiagnostic => {
+    const doc = docs[d.location.document];
+    const frame = renderFrame(doc.text, spans.get(plan.diagnostics[i]!)!, d.location.range.start, doc.secrets, {
+      ...DEFAULT_FRAME,
+      palette: frames,
+      accent: severityColor(frames, d.severity),
+    });
+    return { ...d, frame };
+  });
+  return { ...located, diagnostics };
 }
 
 /** `file:line:col`, 1-based. */

@@ -11,8 +11,8 @@ import { type Palette, severityColor } from '../output/color.js';
 import { DEFAULT_FRAME, renderFrame } from '../output/frame.js';
 import { isAutomationConfigValue } from './automation.js';
 import type { FileResult, Finding, LocatedFinding, Span } from './finding.js';
-import { createLineIndex, rangeOf } from './lines.js';
-import { findSecretValues, scrub } from './mask.js';
+import { rangesOf } from './lines.js';
+import { findSecretValues, scrubberOf } from './mask.js';
 import { mergeFindings } from './merge.js';
 import { schemaAnchor, schemaFindings } from './schemaFindings.js';
 import type { SchemaValidator } from './schemaValidator.js';
@@ -77,8 +77,8 @@ export function locateFindings(
   context: CheckContext,
 ): LocatedFinding[] {
   const { text } = source;
-  const index = createLineIndex(text);
-  const secrets = findSecretValues(text);
+  const secrets = findSecretValues(text, source.valid === true);
+  const scrub = scrubberOf(secrets);
   // Every path (the findings' without a span of their own, then every related one) placed in one batch.
   const paths: JsonPath[] = [];
   const anchors: Anchor[] = [];
@@ -101,28 +101,37 @@ export function locateFindings(
   });
   // Stable: findings at the same place keep the order core reported them in.
   placed.sort((a, b) => a.span.offset - b.span.offset);
+  // Every span's lines and columns in one pass: each finding's, then its related ones'.
+  const all: Span[] = [];
+  for (const { span, related } of placed) {
+    all.push(span);
+    for (const r of related ?? []) all.push(r.span);
+  }
+  const ranges = rangesOf(text, all);
+  let at = 0;
   return placed.map(({ finding, span, related }) => {
+    const range = ranges[at++]!;
     const located: LocatedFinding = {
       code: finding.code,
       severity: finding.severity,
-      message: scrub(finding.message, secrets),
+      message: scrub(finding.message),
       path: finding.path,
       source: finding.source,
-      range: rangeOf(index, span),
+      range,
       ...(related
         ? {
             related: related.map((r) => ({
               path: r.path,
-              message: scrub(r.message, secrets),
-              range: rangeOf(index, r.span),
+              message: scrub(r.message),
+              range: ranges[at++]!,
             })),
           }
         : {}),
       ...(finding.tags ? { tags: finding.tags } : {}),
-      ...(finding.suggestions ? { suggestions: finding.suggestions.map((s) => scrub(s, secrets)) } : {}),
+      ...(finding.suggestions ? { suggestions: finding.suggestions.map(scrub) } : {}),
       ...(context.frames && (!context.quiet || finding.severity === 'error')
         ? {
-            frame: renderFrame(text, index, span, secrets, {
+            frame: renderFrame(text, span, range.start, secrets, {
               ...DEFAULT_FRAME,
               palette: context.frames,
               accent: severityColor(context.frames, finding.severity),
