@@ -23,7 +23,8 @@ export const BENCHES = [
     id: 'cli',
     title: '@dbkit/cli: dbkit validate',
     script: 'apps/cli/bench/validate-cli.bench.mjs',
-    about: 'The `dbkit validate` command against ajv-cli, as whole processes over one folder of generated configs.',
+    about:
+      'The `dbkit validate` command against its read + JSON.parse floor and ajv-cli, as whole processes over generated configs and the same configs with findings.',
   },
   {
     id: 'language-server',

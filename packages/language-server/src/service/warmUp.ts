@@ -5,7 +5,7 @@
  *
  * With a feature context it also answers one completion at the first member's host and drops the answer: ranking
  * thousands of names runs compiled code from the first keystroke on, not the interpreter (it halves the first two
- * keystrokes' CPU; docs/decisions/language-server.md, "Warm up while the user reads the diagnostics"). Once per
+ * keystrokes' CPU; docs/decisions/language-server.md, "Warm up while the user reads, in slices"). Once per
  * process it then types into a throwaway document of its own (`warmEditPath`), so that the code of a keystroke (the
  * text model's edit, the tree's incremental update and the offset moves, completion at the edit) is compiled before
  * the user's first one.
@@ -113,7 +113,7 @@ function done(_ran: unknown): true {
 /**
  * One completion at the first member's host, answer dropped: ranking thousands of names runs compiled code from the
  * first keystroke on, not the interpreter (it halves the first two keystrokes' CPU; docs/decisions/language-server.md,
- * "Warm up while the user reads the diagnostics").
+ * "Warm up while the user reads, in slices").
  */
 function rehearseCompletion(doc: ParsedDocument, context: FeatureContext): void {
   const host = nodeAtPath(doc.root, FIRST_MEMBER_HOST);
