@@ -1,6 +1,7 @@
 // One bench target in its own process (so that the load generator has the other core):
 //   node bench/target.mjs dbkit   the service, Digest on, a cluster of 150 snapshots
 //   node bench/target.mjs floor   a bare fastify route answering the same bytes with the same headers
+//   node bench/target.mjs put-floor   a bare fastify route that reads and parses a PUT's body
 // Prints one JSON line {url, project, cluster, credentials, body} on stdout once it listens.
 import Fastify from 'fastify';
 import { Clock, createServer, seedState } from '../dist/index.js';
@@ -31,6 +32,21 @@ const path = `/api/public/v1.0/groups/${project.id}/clusters/${cluster.id}/snaps
 
 if (mode === 'dbkit') {
   const url = await server.listen(0);
+  process.stdout.write(
+    `${JSON.stringify({ url, path, project: project.id, credentials: `${key.publicKey}:${key.privateKey}` })}\n`,
+  );
+} else if (mode === 'put-floor') {
+  // The PUT's floor: a bare fastify route that reads the body as the service does and parses it, then answers {}.
+  await server.close();
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.put(`/api/public/v1.0/groups/${project.id}/automationConfig`, async (request) => {
+    JSON.parse(request.body);
+    return {};
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${app.server.address().port}`;
   process.stdout.write(
     `${JSON.stringify({ url, path, project: project.id, credentials: `${key.publicKey}:${key.privateKey}` })}\n`,
   );

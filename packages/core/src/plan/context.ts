@@ -88,14 +88,16 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(b)) return false;
   const x = a as JsonObject;
   const y = b as JsonObject;
-  let count = 0;
-  for (const k in x) {
-    if (!Object.hasOwn(x, k)) continue;
-    count++;
-    if (!Object.hasOwn(y, k) || !jsonEqual(x[k], y[k])) return false;
+  const xKeys = Object.keys(x);
+  const yKeys = Object.keys(y);
+  if (xKeys.length !== yKeys.length) return false;
+  for (let i = 0; i < xKeys.length; i++) {
+    const k = xKeys[i]!;
+    // Revisions mostly keep the key order: a key in the same place needs no lookup.
+    if (k !== yKeys[i] && !Object.hasOwn(y, k)) return false;
+    if (!jsonEqual(x[k], y[k])) return false;
   }
-  for (const k in y) if (Object.hasOwn(y, k)) count--;
-  return count === 0;
+  return true;
 }
 
 /** The value at `path`, or undefined. */
