@@ -177,6 +177,20 @@ describe('in code-server, Node extension host (as desktop VS Code)', () => {
     await page.locator('.suggest-widget.visible').waitFor({ state: 'hidden' });
   });
 
+  it('completes right after a member host’s closing quote with every process name, as inside it', async () => {
+    const { page } = ui();
+    // Where clicking a problem leaves the cursor: the editor filters by the whole old value there.
+    await goTo(page, positionOf(BROKEN, '"host": "shop-cfg-1"', '"host": "shop-cfg-1"'.length));
+    await page.keyboard.press('Control+Space');
+    const offered = await waitFor('the process names in the suggest widget', async () => {
+      const labels = await suggestions(page);
+      return PROCESS_NAMES.every((name) => labels.includes(`"${name}"`)) ? labels : undefined;
+    });
+    expect(offered).toContain('"shop-cfg-0"');
+    await page.keyboard.press('Escape');
+    await page.locator('.suggest-widget.visible').waitFor({ state: 'hidden' });
+  });
+
   it('goes from a member host to the process it names (F12)', async () => {
     const { page } = ui();
     await goTo(page, memberHost);

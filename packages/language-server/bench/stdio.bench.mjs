@@ -128,17 +128,11 @@ async function start(server = SERVER, { pull = false } = {}) {
 async function transportFloor(text) {
   const samples = [];
   for (let i = 0; i < 3; i++) {
-    const { child, connection, nextDiagnostics } = await start(FLOOR_SERVER);
+    const server = await start(FLOOR_SERVER);
     try {
-      const diagnosed = nextDiagnostics();
-      const openedAt = performance.now();
-      await connection.sendNotification('textDocument/didOpen', {
-        textDocument: { uri: 'file:///bench/floor.automation.json', languageId: 'dbkit-automation', version: 1, text },
-      });
-      await diagnosed;
-      samples.push(performance.now() - openedAt);
+      samples.push(await openAndDiagnose(server, 'file:///bench/floor.automation.json', text));
     } finally {
-      child.kill();
+      server.child.kill();
     }
   }
   return median(samples);
@@ -167,21 +161,27 @@ async function firstCompletionPulling(text) {
   }
 }
 
+/** didOpen sent → its first diagnostics received, in ms. */
+async function openAndDiagnose({ connection, nextDiagnostics }, uri, text) {
+  const diagnosed = nextDiagnostics();
+  const openedAt = performance.now();
+  await connection.sendNotification('textDocument/didOpen', {
+    textDocument: { uri, languageId: 'dbkit-automation', version: 1, text },
+  });
+  await diagnosed;
+  return performance.now() - openedAt;
+}
+
 /**
  * One keystroke → completion on a fresh server, `readMs` after the first diagnostics: what a user who types at once
  * (or a little later) waits, whatever the warm-up is doing then. Also gives that server's open → diagnostics.
  */
 async function keystrokeAt(text, readMs) {
-  const { child, connection, nextDiagnostics } = await start();
+  const server = await start();
+  const { child, connection } = server;
   const uri = 'file:///bench/moment.automation.json';
   try {
-    const diagnosed = nextDiagnostics();
-    const openedAt = performance.now();
-    await connection.sendNotification('textDocument/didOpen', {
-      textDocument: { uri, languageId: 'dbkit-automation', version: 1, text },
-    });
-    await diagnosed;
-    const openMs = performance.now() - openedAt;
+    const openMs = await openAndDiagnose(server, uri, text);
     if (readMs > 0) await new Promise((resolve) => setTimeout(resolve, readMs));
     const valueAt = text.indexOf('"host": "', text.indexOf('"replicaSets"')) + '"host": "'.length;
     const at = positionAt(text, valueAt);
@@ -231,16 +231,11 @@ async function runCase(spec) {
   const floorMs = await transportFloor(text);
   const moment = spec.anyMomentMs === undefined ? undefined : await anyMoment(text);
 
-  const { child, connection, nextDiagnostics } = await start();
+  const server = await start();
+  const { child, connection, nextDiagnostics } = server;
   const uri = 'file:///bench/generated.automation.json';
   try {
-    const diagnosed = nextDiagnostics();
-    const openedAt = performance.now();
-    await connection.sendNotification('textDocument/didOpen', {
-      textDocument: { uri, languageId: 'dbkit-automation', version: 1, text },
-    });
-    await diagnosed;
-    const openMs = performance.now() - openedAt;
+    const openMs = await openAndDiagnose(server, uri, text);
 
     // The user retypes the first replica-set member's host: the value is emptied (not timed), then "bench-shar" is
     // typed a character at a time, each followed by a completion request at the cursor, as an editor sends them.
