@@ -55,23 +55,9 @@ export function jsonDocumentOf(state: DocumentTree, json: JsonLanguageService): 
 }
 
 /**
- * The whole text parsed. Valid JSON (`validJson`, no byte order mark) is read straight into the compact tree
- * (`buildValid`); anything else through vscode-json-languageservice's parser, whose tree is copied into it and
- * dropped.
- */
-export function parseInFull(
-  document: TextDocument,
-  json: JsonLanguageService,
-  text: string,
-  validJson: boolean,
-  slice: TextSlice,
-): DocumentTree {
-  return startFullParse(document, json, text, validJson, slice).run()!;
-}
-
-/**
- * A full parse that can run in slices (`parseInFull`'s steps): valid JSON is read a slice at a time until a deadline,
- * so the warm-up does not hold up a keystroke; broken text is parsed in one step. It reads only `text`: when the
+ * The whole text parsed, in slices when asked: valid JSON (`validJson`, no byte order mark) is read straight into the
+ * compact tree (`buildValid`) a slice at a time until a deadline, so the warm-up does not hold up a keystroke; anything
+ * else goes through vscode-json-languageservice's parser in one step, its tree copied into the compact one. It reads only `text`: when the
  * document is edited meanwhile, finishing it gives the tree of the version it started from, which the edit then
  * updates incrementally.
  */

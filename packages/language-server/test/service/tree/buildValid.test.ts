@@ -10,7 +10,7 @@ import { findCorpus, registerMissingCorpus } from '@dbkit/corpus';
 import { describe, expect, it } from 'vitest';
 import { type ASTNode, type Diagnostic, getLanguageService, type JSONDocument } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseInFull } from '../../../src/service/incremental.js';
+import { startFullParse } from '../../../src/service/incremental.js';
 import { buildValid, startValidBuild } from '../../../src/service/tree/buildValid.js';
 import { nodeOf } from '../../../src/service/tree/nodes.js';
 import { sampleConfig } from '../../../src/service/warmUp.js';
@@ -259,7 +259,7 @@ describe('buildValid: keys given twice', () => {
   it('warns about every key given twice as a full parse does (message, severity, range)', () => {
     const text = `{\r\n  "a": 1,\r\n  "é😀": {${many}, "k5": 5, "k5": 6},\r\n  "a": 2,\r\n  "é😀": null\r\n}`;
     const { document, syntaxErrors } = reference(text);
-    const full = parseInFull(document, json, text, true, (start, end) => text.slice(start, end));
+    const full = startFullParse(document, json, text, true, (start, end) => text.slice(start, end)).run()!;
     expect(full.syntaxErrors).toEqual(syntaxErrors);
     expect(full.syntaxErrors.length).toBe(7);
   });
