@@ -95,4 +95,43 @@ describe('warm-up', () => {
     expect(slices).toBeGreaterThan(100);
     expect(references(sliced)).toEqual(references(whole));
   });
+
+  it('answers rename, hover and completion between any two of its steps', async () => {
+    const text = example('replica-set.automation.json');
+    const name = text.indexOf('"name": "orders-2"') + '"name": "'.length + 1;
+    const host = text.indexOf('"host": "orders-1"') + '"host": "'.length + 1;
+    const uri = 'file:///steps.automation.json';
+    const reference = await (async () => {
+      const service = createLanguageService({ markdown: true });
+      const document = new TextModel(uri, 'json', 1, text);
+      const doc = service.parse(document);
+      return {
+        rename: service.prepareRename(doc, document.positionAt(name)),
+        hover: await service.doHover(doc, document.positionAt(host)),
+        completion: await service.doComplete(doc, document.positionAt(host)),
+      };
+    })();
+    expect(reference.rename).toMatchObject({ ok: true });
+    let steps = 0;
+    for (let ran = 0; ran <= steps; ran++) {
+      const service = createLanguageService({ markdown: true });
+      const document = new TextModel(uri, 'json', 1, text);
+      const doc = service.parse(document);
+      service.doValidation(doc);
+      const tasks: (() => void)[] = [];
+      service.scheduleWarmUp(doc, { schedule: (task) => tasks.push(task), isCurrent: () => true, rehearse: false });
+      for (let i = 0; i < ran && tasks.length > 0; i++) tasks.shift()!();
+      expect(service.prepareRename(doc, document.positionAt(name)), `after ${ran} steps`).toEqual(reference.rename);
+      expect(await service.doHover(doc, document.positionAt(host))).toEqual(reference.hover);
+      expect(await service.doComplete(doc, document.positionAt(host))).toEqual(reference.completion);
+      // The rest of the warm-up still runs to its end; the first document counts its steps.
+      let rest = 0;
+      while (tasks.length > 0) {
+        tasks.shift()!();
+        rest++;
+      }
+      if (ran === 0) steps = rest;
+    }
+    expect(steps).toBeGreaterThan(3);
+  });
 });
