@@ -120,6 +120,8 @@ export async function goTo(page: Page, line: number, column: number): Promise<vo
     (text) => document.getElementById('cursor')?.textContent === text,
     `Ln ${line}, Col ${column}`,
   );
+  // The keys pressed next (F2, F12, Ctrl+Space) go to the editor: its text area has the focus back from the box.
+  await page.waitForFunction(() => document.activeElement?.closest('.monaco-editor') != null);
 }
 
 /** The 1-based line and column where `needle` starts (after `after`, if given) in `text`. */
