@@ -33,6 +33,8 @@ export interface ServedDocument {
 
 /** The service's side of a `ServedDocument`: what the features read, each part built on first use. */
 export interface ParsedDocument extends ServedDocument {
+  /** The edit that made this version from the version before it, when the service was told of it (`update`). */
+  readonly edit: { readonly fromVersion: number; readonly change: TextChange } | undefined;
   /** The whole text (built on first read when the document is a `TextModel` that was edited). */
   readonly text: string;
   /** The text of `[start, end)`, without building the whole text when the document can avoid it. */
@@ -71,6 +73,13 @@ export interface ParsedDocument extends ServedDocument {
   buildTree(deadline: number): boolean;
   /** Whether the tree is built or its build has started. */
   treeStarted(): boolean;
+  /** About how many characters are still to be read before the tree is built (0 once it is). */
+  treeWork(): number;
+  /**
+   * `read` of the value `JSON.parse` gives of the text, which is not kept (a large document's value would hold on to
+   * several times its size); undefined when the text is not valid JSON.
+   */
+  readParsed<T>(read: (value: unknown) => T): T | undefined;
   /**
    * A graph whose declarations hold for this version (its own, or one inherited across edits that declared
    * nothing), if one has been built; the next version may take its declarations over.
@@ -105,25 +114,52 @@ export function parseDocument(
   const doc = { textDocument, uri: textDocument.uri, version: textDocument.version } as {
     -readonly [K in keyof ParsedDocument]: ParsedDocument[K];
   };
+  doc.edit = basis === undefined ? undefined : { fromVersion: basis.previous.version, change: basis.change };
   // A keystroke reads only the container it reparses and the text around the cursor: the whole text is not built.
   lazy(doc, 'text', () => textDocument.getText());
   doc.slice = (start, end) => sliceText(textDocument, start, end);
-  // The previous tree is reused (and taken over: it is updated in place) when it was built or its build started (it
-  // is finished first: the rest of a build costs less than a new one, and the previous text is known to be valid).
-  const reused = basis?.previous.treeStarted()
-    ? reparseIncrementally(basis.previous.treeForEdit(), basis.change, textDocument, doc.slice, jsonService)
-    : undefined;
-  let tree: DocumentTree | undefined = reused?.state;
+  // The previous tree is taken over (it is updated in place) when it was built or its build had started. A built
+  // tree is updated at once: an edit costs little. A build still under way is finished only when this version's tree
+  // is needed (the warm-up's slices, or a feature), so a keystroke that comes while a large document's tree is being
+  // built is not held up by the rest of the build (a name completion answers without it: `completion/beforeTree.ts`).
+  // It is taken over only while this version is the document's current one: the reparse reads the current text.
+  let pending = basis?.previous.treeStarted() ? basis : undefined;
+  let tree: DocumentTree | undefined;
+  let inherited: ReferenceGraph | undefined;
+  const takeOver = (): DocumentTree | undefined => {
+    const from = pending;
+    pending = undefined;
+    if (from === undefined || textDocument.version !== doc.version) return undefined;
+    const reused = reparseIncrementally(from.previous.treeForEdit(), from.change, textDocument, doc.slice, jsonService);
+    // The declarations (every process, version, replica set, cluster) carry over from the previous version when the
+    // edit replaced none of them, as when typing a member's host: a keystroke does not walk the whole document.
+    // Only the graph is held, never the previous document (its text), so versions do not pile up in memory.
+    if (reused !== undefined && !canDeclare(pathOf(nodeOf(reused.state.tree, reused.fresh)!))) {
+      inherited = from.previous.declarationsFrom();
+    }
+    return reused?.state;
+  };
+  if (basis?.previous.hasTree()) tree = takeOver();
   let parse: FullParse | undefined;
   const startParse = (): FullParse =>
     (parse ??= startFullParse(textDocument, jsonService, doc.text, isValidJson(), doc.slice));
   const treeForEdit = (): DocumentTree => {
+    if (tree === undefined && pending !== undefined) tree = takeOver();
     tree ??= startParse().run();
     return tree!;
   };
   doc.buildTree = (deadline) => {
+    if (tree === undefined && pending !== undefined) {
+      if (!pending.previous.buildTree(deadline)) return false;
+      tree = takeOver();
+    }
     tree ??= startParse().run(deadline);
     return tree !== undefined;
+  };
+  doc.treeWork = () => {
+    if (tree !== undefined) return 0;
+    if (pending !== undefined) return pending.previous.treeWork();
+    return parse === undefined ? doc.text.length : parse.remaining();
   };
   doc.treeStarted = () => tree !== undefined || parse !== undefined;
   lazy(doc, 'json', () => jsonDocumentOf(treeForEdit(), jsonService));
@@ -166,14 +202,19 @@ export function parseDocument(
     return validJson;
   };
   lazy(doc, 'validJson', isValidJson);
+  doc.readParsed = (read) => {
+    if (validJson === false) return undefined;
+    let value: unknown;
+    try {
+      value = parseText();
+    } catch {
+      validJson = false;
+      return undefined;
+    }
+    validJson = true;
+    return read(value);
+  };
   lazy(doc, 'value', freshValue);
-  // The declarations (every process, version, replica set, cluster) carry over from the previous version when the
-  // edit replaced none of them, as when typing a member's host: a keystroke does not walk the whole document.
-  // Only the graph is held, never the previous document (its text), so versions do not pile up in memory.
-  const inherited =
-    reused !== undefined && basis !== undefined && !canDeclare(pathOf(nodeOf(reused.state.tree, reused.fresh)!))
-      ? basis.previous.declarationsFrom()
-      : undefined;
   let graph: ReferenceGraph | undefined;
   Object.defineProperty(doc, 'references', {
     enumerable: true,

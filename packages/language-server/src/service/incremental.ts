@@ -64,6 +64,8 @@ export function jsonDocumentOf(state: DocumentTree, json: JsonLanguageService): 
 export interface FullParse {
   /** Parses on until `performance.now()` reaches `deadline` (by default, to the end); undefined when not done. */
   run(deadline?: number): DocumentTree | undefined;
+  /** About how many characters are still to be read (0 once the tree is built). */
+  remaining(): number;
 }
 
 export function startFullParse(
@@ -78,7 +80,10 @@ export function startFullParse(
   const marked = text.charCodeAt(0) === 0xfeff;
   if (!validJson) {
     let parsed: DocumentTree | undefined;
-    return { run: () => (parsed ??= parseBroken(document, json, text, marked, slice)) };
+    return {
+      run: () => (parsed ??= parseBroken(document, json, text, marked, slice)),
+      remaining: () => (parsed === undefined ? text.length : 0),
+    };
   }
   const read = marked ? ` ${text.slice(1)}` : text;
   const builder = startValidBuild(read, slice);
@@ -91,6 +96,7 @@ export function startFullParse(
       parsed = finishValid(document, read, built);
       return parsed;
     },
+    remaining: () => (parsed === undefined ? builder.remaining() : 0),
   };
 }
 

@@ -3,7 +3,7 @@ import type { ASTNode } from 'vscode-json-languageservice';
 import type { Range } from 'vscode-languageserver-types';
 import type { ParsedDocument } from './document.js';
 
-export function rangeOfSpan(doc: ParsedDocument, offset: number, length: number): Range {
+export function rangeOfSpan(doc: Pick<ParsedDocument, 'textDocument'>, offset: number, length: number): Range {
   return { start: doc.textDocument.positionAt(offset), end: doc.textDocument.positionAt(offset + length) };
 }
 

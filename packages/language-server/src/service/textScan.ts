@@ -241,3 +241,65 @@ export function scanText(
 export function scanForPaths(text: string, paths: readonly JsonPath[]): LocatedNode[] {
   return scanText(text, paths, { repeated: false }).located;
 }
+
+/** An item of a top-level array. */
+export interface ItemAround {
+  /** Its opening bracket. */
+  readonly offset: number;
+  /** Just after its closing bracket. */
+  readonly end: number;
+  /** Its path: the top-level key, then its index. */
+  readonly path: JsonPath;
+}
+
+/**
+ * The object or array item of a top-level array whose brackets hold `offset` (a process, a replica set…), in valid
+ * JSON `text`, found by skipping every value before it with native searches (no tree). Undefined when the cursor
+ * is not in one, or when the path
+ * read from the text may not be the one `JSON.parse` keeps: the top-level key, or a key of the item, is given twice
+ * (the top-level key is looked for again after its value with a plain search: a hit anywhere counts, to be safe).
+ */
+export function itemAround(text: string, offset: number): ItemAround | undefined {
+  const none: Collect = { repeated: undefined, keys: 0, counting: false };
+  const root = skipSpace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
+  if (text.charCodeAt(root) !== OPEN_BRACE) return undefined;
+  const seen = new Set<string>();
+  let at = skipSpace(text, root + 1);
+  while (text.charCodeAt(at) === QUOTE && at < offset) {
+    const keyEnd = skipString(text, at);
+    const key = keyAt(text, at, keyEnd);
+    if (seen.has(key)) return undefined;
+    seen.add(key);
+    const start = skipSpace(text, skipSpace(text, keyEnd) + 1);
+    const end = skipValue(text, start, none);
+    if (offset < end) {
+      const item = childAround(text, start, offset);
+      if (item === undefined || text.includes(text.slice(at, keyEnd), end)) return undefined;
+      const repeated = scanText(text.slice(item.offset, item.end), [], { repeated: true }).repeated;
+      return repeated.length > 0 ? undefined : { ...item, path: [key, ...item.path] };
+    }
+    at = skipSpace(text, end);
+    if (text.charCodeAt(at) === COMMA) at = skipSpace(text, at + 1);
+  }
+  return undefined;
+}
+
+/** The item of the array at `start` that is an object or array whose brackets hold `offset`, with its index. */
+function childAround(text: string, start: number, offset: number): ItemAround | undefined {
+  const none: Collect = { repeated: undefined, keys: 0, counting: false };
+  if (text.charCodeAt(start) !== OPEN_BRACKET) return undefined;
+  let at = skipSpace(text, start + 1);
+  for (let index = 0; at < offset && text.charCodeAt(at) !== CLOSE_BRACKET; index++) {
+    const code = text.charCodeAt(at);
+    const end = skipValue(text, at, none);
+    if (offset < end) {
+      return (code === OPEN_BRACE || code === OPEN_BRACKET) && at < offset
+        ? { offset: at, end, path: [index] }
+        : undefined;
+    }
+    at = skipSpace(text, end);
+    if (text.charCodeAt(at) !== COMMA) return undefined;
+    at = skipSpace(text, at + 1);
+  }
+  return undefined;
+}

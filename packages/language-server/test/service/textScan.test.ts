@@ -5,8 +5,8 @@
  */
 import type { JsonPath } from '@dbkit/core';
 import { describe, expect, it } from 'vitest';
-import { type LocatedNode, scanForPaths, scanText } from '../../src/service/textScan.js';
-import { example, parsed, seededRandom } from '../utils.js';
+import { itemAround, type LocatedNode, scanForPaths, scanText } from '../../src/service/textScan.js';
+import { cursor, example, parsed, seededRandom } from '../utils.js';
 
 /**
  * The located node of every path, from the pass that also finds the repeated keys; the pass for the paths alone
@@ -195,6 +195,35 @@ describe('scanText: keys given twice', () => {
       }
       const text = `{"outer": {${members.join(',\n')}}, "${members.length}": true}`;
       expect(duplicatesOf(text), text).toEqual(expected);
+    }
+  });
+});
+
+describe('itemAround: the top-level item around a cursor, without a tree', () => {
+  it.for([
+    [
+      'a replica set member',
+      '{"a": 1, "replicaSets": [{"_id": "x"}, {"members": [{"host": "h|"}]}]}',
+      ['replicaSets', 1],
+    ],
+    ['an item that is an array', '{"xs": [[1, 2], [3, |4]]}', ['xs', 1]],
+    ['with white space and escapes before it', '{\n  "k\\"ey": "v{[",\n  "xs": [\n    {"a": "|"}\n  ]\n}', ['xs', 0]],
+    ['right before the closing bracket', '{"xs": [{"a": 1|}]}', ['xs', 0]],
+    ['in a scalar item', '{"xs": [1, |2]}', undefined],
+    ['in a top-level object', '{"auth": {"k": "|"}}', undefined],
+    ['between two items', '{"xs": [{}, |{}]}', undefined],
+    ['after the item', '{"xs": [{}]|}', undefined],
+    ['under a top-level key given twice', '{"xs": [{"a": "|"}], "xs": []}', undefined],
+    ['in an item that gives a key twice', '{"xs": [{"a": "|", "a": 1}]}', undefined],
+    ['in a root that is not an object', '[{"a": "|"}]', undefined],
+  ] as const)('%s', ([, marked, path]) => {
+    const { text, offset } = cursor(marked);
+    const found = itemAround(text, offset);
+    expect(found?.path).toEqual(path);
+    if (found !== undefined) {
+      // Its span is the whole item: the text there is the value JSON.parse gives at its path.
+      const [key, index] = path as readonly [string, number];
+      expect(JSON.parse(text.slice(found.offset, found.end))).toEqual(JSON.parse(text)[key][index]);
     }
   });
 });

@@ -60,10 +60,15 @@ describe('warm-up', () => {
     expect(tasks).toEqual([]);
   });
 
-  it.for([
-    ['after where the build stopped (the last member host)', (text: string) => text.lastIndexOf('"host": "') + 9],
-    ['before it (the first process name)', (text: string) => text.indexOf('"name": "') + 9],
-  ] as const)('finishes a tree half built when the user types %s, then updates it as a full parse', ([, where]) => {
+  it.for(
+    [
+      ['after where the build stopped (the last member host)', (text: string) => text.lastIndexOf('"host": "') + 9],
+      ['before it (the first process name)', (text: string) => text.indexOf('"name": "') + 9],
+    ].flatMap(([where, at]) => [
+      [where, 'a feature reads it', at],
+      [where, 'the warm-up builds it in slices', at],
+    ]) as [string, string, (text: string) => number][],
+  )('takes over a tree half built when the user types %s, once %s: the same as a full parse', ([, needs, where]) => {
     const text = sampleConfig(300);
     const service = createLanguageService();
     const document = new TextModel('file:///big.automation.json', 'json', 1, text);
@@ -75,6 +80,11 @@ describe('warm-up', () => {
     const at = where(text);
     document.edit({ start: at, end: at, text: 'x' }, 2);
     const typed = internals(service.update(document, { start: at, end: at, newLength: 1 }));
+    // The keystroke itself does not wait for the rest of the build.
+    expect(typed.hasTree()).toBe(false);
+    expect(typed.treeWork()).toBe(opened.treeWork());
+    if (needs === 'a feature reads it') void typed.root;
+    else while (!typed.buildTree(0)) expect(typed.hasTree()).toBe(false);
     expect(typed.hasTree()).toBe(true);
     const full = internals(
       createLanguageService().parse(new TextModel('file:///full.automation.json', 'json', 1, document.getText())),

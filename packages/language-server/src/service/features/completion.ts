@@ -17,6 +17,7 @@ import type { CancellationToken } from '../cancellation.js';
 import type { ParsedDocument } from '../document.js';
 import { pathOf, sameNode } from '../jsonAst.js';
 import type { FeatureContext } from '../languageService.js';
+import { namesBeforeTree } from './completion/beforeTree.js';
 import { compactCompletionList } from './completion/compact.js';
 import {
   type CompletionCursor,
@@ -24,6 +25,7 @@ import {
   completionCursor,
   isInComment,
   valueSiteAt,
+  WINDOW_MARGIN,
 } from './completion/cursor.js';
 import { referenceItems, resolveReferenceItem } from './completion/references.js';
 import { fillRequiredItem, withRequiredSubfields } from './completion/required.js';
@@ -119,9 +121,6 @@ function anchorFor(nodeAt: ASTNode | undefined, offset: number): (CursorAnchor &
     : { offset: anchor.offset, end: anchor.offset + anchor.length, path: pathOf(anchor) };
 }
 
-/** How far past the anchor's container the cursor's window reaches (what follows a value decides its comma). */
-const WINDOW_MARGIN = 4096;
-
 /**
  * The completion list at `position` (at `offset` in the text); null once `token` is cancelled. The JSON service
  * takes the position, dbkit's parts the offset: the caller converts once.
@@ -134,6 +133,8 @@ export async function getCompletion(
   token: CancellationToken,
 ): Promise<CompletionList | null> {
   if (token.isCancellationRequested) return null;
+  const early = doc.hasTree() ? undefined : namesBeforeTree(doc, offset);
+  if (early !== undefined) return finish(doc, context, early.cursor, early.items, early.isIncomplete);
   const nodeAt = doc.json.getNodeFromOffset(offset, true);
   const anchor = anchorFor(nodeAt, offset);
   // The cursor is read from a window around the anchor's container, not from the whole text.
@@ -158,7 +159,18 @@ export async function getCompletion(
         : mergeNames(referenceItems(doc, cursor, cursor.site).items, base?.items ?? []);
   }
   if (token.isCancellationRequested) return null;
-  items = dedupe(items);
+  return finish(doc, context, cursor, items, isIncomplete);
+}
+
+/** The list as the client gets it: each label once, matching a whole value under the cursor, shared parts once. */
+function finish(
+  doc: ParsedDocument,
+  context: FeatureContext,
+  cursor: CompletionCursor,
+  proposed: readonly CompletionItem[],
+  isIncomplete: boolean,
+): CompletionList {
+  let items = dedupe(proposed);
   if (cursor.atValueEnd) items = matchingValue(items, doc.slice(cursor.start, cursor.end));
   if (!context.snippets) items = items.map(withoutSnippet);
   return compactCompletionList({ isIncomplete, items }, context.itemDefaults);

@@ -63,6 +63,8 @@ export interface ValidBuilder {
    * undefined when there is more to do. The builder reads only the text it was given.
    */
   run(deadline?: number): ValidBuild | undefined;
+  /** How many characters are still to be read. */
+  remaining(): number;
 }
 
 /** Characters read between two looks at the clock, when `run` has a deadline. */
@@ -92,7 +94,7 @@ export function startValidBuild(text: string, slice: TextSlice = (start, end) =>
   const slash = tree.atom('//');
   let position = 0;
   let built: ValidBuild | undefined;
-  return { run };
+  return { run, remaining: () => n - position };
 
   function run(deadline = Number.POSITIVE_INFINITY): ValidBuild | undefined {
     if (built !== undefined) return built;
@@ -108,6 +110,12 @@ export function startValidBuild(text: string, slice: TextSlice = (start, end) =>
         checkAt = i + CLOCK_EVERY;
       }
       const c = text.charCodeAt(i);
+      if (c === COMMA && tree.kind[open[depth - 1]!] === NodeKind.object) {
+        // In an object, a comma is followed by the next key: in valid JSON only whitespace comes before its quote,
+        // so a native search skips the indentation (most of a pretty-printed text's characters).
+        i = text.indexOf('"', i + 1);
+        continue;
+      }
       if (c <= SPACE || c === COMMA) {
         i++;
         while (text.charCodeAt(i) === SPACE) i++;

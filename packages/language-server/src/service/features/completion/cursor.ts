@@ -137,6 +137,9 @@ export function isInComment(text: string, start: number, offset: number): boolea
   return (token === LINE_COMMENT || token === BLOCK_COMMENT) && scanner.getTokenOffset() <= offset;
 }
 
+/** How far past the anchor's container the cursor's window reaches (what follows a value decides its comma). */
+export const WINDOW_MARGIN = 4096;
+
 /** A container whose start and path are known (from the tree): the cursor is read from there, not from offset 0. */
 export interface CursorAnchor {
   readonly offset: number;

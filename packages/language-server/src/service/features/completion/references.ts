@@ -21,6 +21,13 @@ import { detailOf, summaryLines } from '../hover/summary.js';
 import type { CompletionCursor } from './cursor.js';
 import { escapeSnippet } from './snippets.js';
 
+/**
+ * What name completion reads of a document: its tree's root and reference graph, and the text around the cursor.
+ * A parsed document is one; so is the small tree of names read from its value before its tree is built
+ * (`beforeTree.ts`).
+ */
+export type NameSource = Pick<ParsedDocument, 'uri' | 'textDocument' | 'slice' | 'root' | 'references'>;
+
 /** A proposed name and how likely it is (0 first). */
 interface Candidate {
   readonly declaration: Declaration;
@@ -68,7 +75,7 @@ function namesOfProcess(declaration: Declaration): string[] {
 }
 
 /** The names other reference sites of `sites` already use, leaving out the reference under the cursor. */
-function namesUsedAt(doc: ParsedDocument, sites: readonly ReferenceSite[], cursor: CompletionCursor): Set<string> {
+function namesUsedAt(doc: NameSource, sites: readonly ReferenceSite[], cursor: CompletionCursor): Set<string> {
   const used = new Set<string>();
   for (const reference of doc.references.references) {
     if (sites.includes(reference.site) && reference.node.offset !== cursor.start) used.add(reference.name);
@@ -119,7 +126,7 @@ const lastElsewhere = new WeakMap<
  * (`memo.ts`) are then the same objects as at the last keystroke: the union is reused instead of rebuilt (7 290
  * hosts at 17 MB).
  */
-function hostsElsewhere(doc: ParsedDocument, set: ASTNode | undefined): ReadonlySet<string> {
+function hostsElsewhere(doc: NameSource, set: ASTNode | undefined): ReadonlySet<string> {
   const from: ReadonlySet<string>[] = [];
   for (const other of itemsOf(doc.root, 'replicaSets')) {
     if (!sameNode(other, set)) from.push(memo(other, MEMBER_HOSTS, () => memberHosts(other)));
@@ -152,7 +159,7 @@ const lastMemberRanking = new WeakMap<
  * that (the member's own host is left out of `here`): the last ranking is reused while the declarations, the set's
  * id, the other members' hosts and the other sets' hosts are the same (7 353 candidates a keystroke at 17 MB).
  */
-function rankMemberHosts(doc: ParsedDocument, cursor: CompletionCursor): readonly Candidate[] {
+function rankMemberHosts(doc: NameSource, cursor: CompletionCursor): readonly Candidate[] {
   const setIndex = cursor.path[1];
   const memberIndex = cursor.path[3];
   const set = typeof setIndex === 'number' ? exactNode(doc.root, ['replicaSets', setIndex]) : undefined;
@@ -188,7 +195,7 @@ function rankMemberHosts(doc: ParsedDocument, cursor: CompletionCursor): readonl
   return candidates;
 }
 
-function rankReplSetName(doc: ParsedDocument, cursor: CompletionCursor, sets: Declaration[]): Candidate[] {
+function rankReplSetName(doc: NameSource, cursor: CompletionCursor, sets: Declaration[]): Candidate[] {
   const index = cursor.path[1];
   const process = typeof index === 'number' ? exactNode(doc.root, ['processes', index]) : undefined;
   const names = [stringAt(process, 'name'), stringAt(process, 'alias')].filter((n) => n !== undefined);
@@ -202,7 +209,7 @@ function rankReplSetName(doc: ParsedDocument, cursor: CompletionCursor, sets: De
 
 /** Candidates used elsewhere at `sites` sort after the others. */
 function rankUnused(
-  doc: ParsedDocument,
+  doc: NameSource,
   cursor: CompletionCursor,
   declarations: Declaration[],
   sites: readonly ReferenceSite[],
@@ -214,7 +221,7 @@ function rankUnused(
   );
 }
 
-function rankConfigServers(doc: ParsedDocument, cursor: CompletionCursor, processes: Declaration[]): Candidate[] {
+function rankConfigServers(doc: NameSource, cursor: CompletionCursor, processes: Declaration[]): Candidate[] {
   const array = exactNode(doc.root, cursor.path.slice(0, -1));
   const listed = new Set<string>();
   (array?.type === 'array' ? array.items : []).forEach((item) => {
@@ -227,7 +234,7 @@ function rankConfigServers(doc: ParsedDocument, cursor: CompletionCursor, proces
   );
 }
 
-function candidates(doc: ParsedDocument, cursor: CompletionCursor, site: ReferenceSite): readonly Candidate[] {
+function candidates(doc: NameSource, cursor: CompletionCursor, site: ReferenceSite): readonly Candidate[] {
   const declared = (kind: Declaration['kind']) => [...doc.references.declarations[kind].values()];
   switch (site) {
     case 'memberHost':
@@ -305,7 +312,7 @@ function matchRank(name: string, typed: string): number {
 }
 
 /** What the user typed of the value before the cursor, without its opening quote, lower-cased. */
-function typedPrefix(doc: ParsedDocument, cursor: CompletionCursor): string {
+function typedPrefix(doc: NameSource, cursor: CompletionCursor): string {
   const text = doc.slice(cursor.start, Math.max(cursor.start, cursor.offset));
   return (text.startsWith('"') ? text.slice(1) : text).toLowerCase();
 }
@@ -339,7 +346,7 @@ function bestFirst(list: readonly Candidate[], typed: string | undefined): Candi
 
 /** The completion items of names for the reference site at the cursor (detail and documentation on resolve). */
 export function referenceItems(
-  doc: ParsedDocument,
+  doc: NameSource,
   cursor: CompletionCursor,
   site: ReferenceSite,
 ): { readonly items: CompletionItem[]; readonly isIncomplete: boolean } {

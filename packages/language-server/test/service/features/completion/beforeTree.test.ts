@@ -1,0 +1,127 @@
+/**
+ * Name completion before the tree is built (`beforeTree.ts`) must answer exactly what the tree's completion
+ * answers: at every reference value of the examples and of a generated config, at both edges of the value and inside
+ * it, while typing on in the same string, and by leaving to the tree every cursor it does not serve.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CompletionList } from 'vscode-languageserver-types';
+// @ts-expect-error: the benchmark generator is plain JavaScript without types.
+import { generateConfig, serialize } from '../../../../../core/bench/generate.mjs';
+import type { ParsedDocument } from '../../../../src/service/document.js';
+import { valueSiteAt } from '../../../../src/service/features/completion/cursor.js';
+import { pathOf } from '../../../../src/service/jsonAst.js';
+import { createLanguageService, type LanguageServiceOptions } from '../../../../src/service/languageService.js';
+import { TextModel } from '../../../../src/service/textModel.js';
+import { cursor, example, internals } from '../../../utils.js';
+
+const URI = 'file:///names.automation.json';
+/** Enough white space after a small document for its tree to cost more than this path (it serves large ones). */
+const PADDING = ' '.repeat(40_000);
+
+/** The tree's answer at `offset`: the tree is built first. */
+async function withTree(
+  text: string,
+  offset: number,
+  options: LanguageServiceOptions = { snippets: true },
+): Promise<CompletionList | null> {
+  const service = createLanguageService(options);
+  const document = new TextModel(URI, 'json', 1, text);
+  const doc = internals(service.parse(document));
+  void doc.root;
+  return service.doComplete(doc, document.positionAt(offset));
+}
+
+/** The answer of a freshly opened document, and whether it needed the tree. */
+async function beforeTree(text: string, offset: number): Promise<{ list: CompletionList | null; tree: boolean }> {
+  const service = createLanguageService({ snippets: true });
+  const document = new TextModel(URI, 'json', 1, text);
+  const doc = internals(service.parse(document));
+  const list = await service.doComplete(doc, document.positionAt(offset));
+  return { list, tree: doc.hasTree() };
+}
+
+/** Every string at a reference value site of `text`: where a user completes names. */
+function referenceValues(text: string): { offset: number; length: number; site: string }[] {
+  const doc = internals(createLanguageService().parse(new TextModel(URI, 'json', 1, text)));
+  return doc.references.references
+    .filter((reference) => valueSiteAt(pathOf(reference.node)) !== undefined)
+    .map((reference) => ({ offset: reference.node.offset, length: reference.node.length, site: reference.site }));
+}
+
+const documents: readonly [string, string][] = [
+  ...['replica-set', 'sharded-cluster', 'secure', 'index-configs'].map((name): [string, string] => [
+    name,
+    example(`${name}.automation.json`) + PADDING,
+  ]),
+  ['a generated config of 12 shards', serialize(generateConfig({ shards: 12, membersPerShard: 3, routers: 3 }))],
+];
+
+describe('name completion before the tree', () => {
+  it.for(documents)('answers as the tree does at every reference value of %s', async ([, text]) => {
+    const values = referenceValues(text);
+    // Every value site the documents hold is exercised.
+    expect(values.length).toBeGreaterThan(3);
+    for (const { offset, length, site } of values) {
+      for (const [edge, at] of [
+        ['after the opening quote', offset + 1],
+        ['inside', offset + (length >> 1)],
+        ['after the closing quote', offset + length],
+      ] as const) {
+        const early = await beforeTree(text, at);
+        const where = `${site} at ${at} (${edge})`;
+        expect(early.tree, where).toBe(false);
+        expect(early.list, where).toEqual(await withTree(text, at));
+      }
+    }
+  });
+
+  it('answers the next keystrokes in the same string from what it read, as the tree does', async () => {
+    const text = serialize(generateConfig({ shards: 12, membersPerShard: 3, routers: 3 }));
+    const service = createLanguageService();
+    const document = new TextModel(URI, 'json', 1, text);
+    let doc: ParsedDocument = internals(service.parse(document));
+    let at = text.indexOf('"host": "', text.indexOf('"replicaSets"')) + '"host": "'.length;
+    for (const typed of ['b', 'e', 'n', '-', 's', 'h']) {
+      document.edit({ start: at, end: at, text: typed }, document.version + 1);
+      doc = internals(service.update(document, { start: at, end: at, newLength: 1 }));
+      at++;
+      const list = await service.doComplete(doc, document.positionAt(at));
+      expect(doc.hasTree(), `after ${typed}`).toBe(false);
+      expect(list, `after ${typed}`).toEqual(await withTree(document.getText(), at, {}));
+    }
+    // A quote typed in the string breaks it: the tree answers.
+    document.edit({ start: at, end: at, text: '"' }, document.version + 1);
+    doc = internals(service.update(document, { start: at, end: at, newLength: 1 }));
+    const broken = await service.doComplete(doc, document.positionAt(at + 1));
+    expect(doc.hasTree()).toBe(true);
+    expect(broken).toEqual(await withTree(document.getText(), at + 1, {}));
+  });
+
+  it.for([
+    ['on a key', '{"replicaSets": [{"_id": "rs", "members": [{"h|": "a"}]}]}'],
+    ['at a value that names nothing', '{"processes": [{"name": "a", "processType": "d|bd"}]}'],
+    [
+      'in a text that is not valid JSON',
+      '{"processes": [{"name": "a"}], "replicaSets": [{"members": [{"host": "|}]}]}',
+    ],
+    [
+      'under a top-level key given twice',
+      '{"processes": [{"name": "a"}], "replicaSets": [{"members": [{"host": "|"}]}], "replicaSets": []}',
+    ],
+    ['in an item that gives a key twice', '{"replicaSets": [{"members": [{"host": "|"}], "members": []}]}'],
+  ] as const)('leaves the cursor %s to the tree, which answers', async ([, marked]) => {
+    const { text, offset } = cursor(marked);
+    const padded = text + PADDING;
+    const early = await beforeTree(padded, offset);
+    expect(early.tree).toBe(true);
+    expect(early.list).toEqual(await withTree(padded, offset));
+  });
+
+  it('leaves a small document to the tree: building it costs about what this path does', async () => {
+    const text = example('replica-set.automation.json');
+    const at = text.indexOf('"host": "') + '"host": "'.length;
+    const early = await beforeTree(text, at);
+    expect(early.tree).toBe(true);
+    expect(early.list?.items.length).toBeGreaterThan(0);
+  });
+});
