@@ -18,6 +18,7 @@ import {
 import { nodeAtPath, nodeValue, pathOf, propertyHolding } from './jsonAst.js';
 import { type LocatedNode, locatedNode, locatePaths } from './locate.js';
 import { buildReferenceGraph, DECLARING_SECTIONS, type ReferenceGraph } from './references/graph.js';
+import { namesOfValue, type ValueNames } from './references/valueNames.js';
 import { sliceText } from './textModel.js';
 import { nodeOf } from './tree/nodes.js';
 
@@ -33,8 +34,18 @@ export interface ServedDocument {
 
 /** The service's side of a `ServedDocument`: what the features read, each part built on first use. */
 export interface ParsedDocument extends ServedDocument {
-  /** The edit that made this version from the version before it, when the service was told of it (`update`). */
-  readonly edit: { readonly fromVersion: number; readonly change: TextChange } | undefined;
+  /**
+   * The edit that made this version from the version before it, when the service was told of it (`update`), with
+   * the names that version's value gave when its diagnostics read it (a large valid text's).
+   */
+  readonly edit:
+    | { readonly fromVersion: number; readonly change: TextChange; readonly previousNames: ValueNames | undefined }
+    | undefined;
+  /**
+   * The names this version's value gives, read from the value its diagnostics parsed (which is held until then: the
+   * warm-up's first step asks), while it has no tree; a large valid text's only.
+   */
+  valueNames(): ValueNames | undefined;
   /** The whole text (built on first read when the document is a `TextModel` that was edited). */
   readonly text: string;
   /** The text of `[start, end)`, without building the whole text when the document can avoid it. */
@@ -87,6 +98,12 @@ export interface ParsedDocument extends ServedDocument {
   declarationsFrom(): ReferenceGraph | undefined;
 }
 
+/**
+ * From this length on, diagnostics keep the names of a valid text's value for a keystroke that comes before the
+ * tree (`features/completion/beforeTree.ts`): its tree takes over 10 ms to build.
+ */
+const NAMES_FROM_LENGTH = 256 * 1024;
+
 /** Computes `compute()` on first read of `key` and keeps it. */
 function lazy<T extends object, K extends keyof T>(target: T, key: K, compute: () => T[K]): void {
   Object.defineProperty(target, key, {
@@ -114,7 +131,10 @@ export function parseDocument(
   const doc = { textDocument, uri: textDocument.uri, version: textDocument.version } as {
     -readonly [K in keyof ParsedDocument]: ParsedDocument[K];
   };
-  doc.edit = basis === undefined ? undefined : { fromVersion: basis.previous.version, change: basis.change };
+  doc.edit =
+    basis === undefined
+      ? undefined
+      : { fromVersion: basis.previous.version, change: basis.change, previousNames: basis.previous.valueNames() };
   // A keystroke reads only the container it reparses and the text around the cursor: the whole text is not built.
   lazy(doc, 'text', () => textDocument.getText());
   doc.slice = (start, end) => sliceText(textDocument, start, end);
@@ -225,12 +245,24 @@ export function parseDocument(
   });
   doc.declarationsFrom = () => graph ?? inherited;
   let semantic: readonly CoreDiagnostic[] | undefined;
+  let names: ValueNames | undefined;
+  let namesFrom: unknown;
+  doc.valueNames = () => {
+    if (namesFrom !== undefined) {
+      names = namesOfValue(namesFrom);
+      namesFrom = undefined;
+    }
+    if (tree !== undefined) names = undefined;
+    return names;
+  };
   let valueKeys: number | undefined;
   const computeSemantic = (countKeys: boolean): readonly CoreDiagnostic[] => {
     if (semantic === undefined) {
       const value = freshValue();
       semantic = validateAutomationConfig(value);
       if (countKeys && validJson === true) valueKeys = keysOf(value);
+      // Kept for the names a keystroke before the tree ranks (`valueNames`), read after the diagnostics are out.
+      if (validJson === true && !doc.hasTree() && doc.text.length >= NAMES_FROM_LENGTH) namesFrom = value;
     }
     return semantic;
   };

@@ -100,8 +100,11 @@ export function warmReferenceFacts(doc: ParsedDocument): void {
   }
 }
 
-/** `warmReferenceFacts` in steps of `FACTS_PER_STEP` processes or replica sets, for the warm-up's slices. */
-export function* referenceFactsWork(doc: ParsedDocument): Generator<void, void, void> {
+/**
+ * `warmReferenceFacts` in steps of `FACTS_PER_STEP` processes or replica sets, for the warm-up's slices: of a
+ * document's tree, or of the names of its value (`valueNames.ts`).
+ */
+export function* referenceFactsWork(doc: Pick<NameSource, 'root' | 'references'>): Generator<void, void, void> {
   let count = 0;
   for (const declaration of doc.references.declarations.process.values()) {
     processFacts(declaration);

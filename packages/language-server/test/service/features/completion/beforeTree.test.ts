@@ -3,7 +3,7 @@
  * answers: at every reference value of the examples and of a generated config, at both edges of the value and inside
  * it, while typing on in the same string, and by leaving to the tree every cursor it does not serve.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CompletionList } from 'vscode-languageserver-types';
 // @ts-expect-error: the benchmark generator is plain JavaScript without types.
 import { generateConfig, serialize } from '../../../../../core/bench/generate.mjs';
@@ -95,6 +95,49 @@ describe('name completion before the tree', () => {
     const broken = await service.doComplete(doc, document.positionAt(at + 1));
     expect(doc.hasTree()).toBe(true);
     expect(broken).toEqual(await withTree(document.getText(), at + 1, {}));
+  });
+
+  it.for([
+    ['a character into a member host', (t: string) => t.indexOf('"host": "', t.indexOf('"replicaSets"')) + 10, 'b'],
+    ["characters into a shard's rs", (t: string) => t.indexOf('"rs": "') + 8, 'ab'],
+    ['a character at the start of a host', (t: string) => t.indexOf('"host": "', t.indexOf('"replicaSets"')) + 9, 'x'],
+    [
+      'a quote into a host (the tree answers)',
+      (t: string) => t.indexOf('"host": "', t.indexOf('"replicaSets"')) + 10,
+      '"',
+    ],
+    ['an escape into a host', (t: string) => t.indexOf('"host": "', t.indexOf('"replicaSets"')) + 10, '\\n'],
+    ['a space between a host and its comma', (t: string) => t.indexOf('",', t.indexOf('"host": "')) + 1, ' '],
+  ] as const)('answers the first keystroke after the diagnostics, %s, as the tree does', async ([, where, typed]) => {
+    const text = serialize(generateConfig({ shards: 50, membersPerShard: 3, routers: 3 }));
+    const service = createLanguageService();
+    const document = new TextModel(URI, 'json', 1, text);
+    service.doValidation(service.parse(document));
+    const at = where(text);
+    document.edit({ start: at, end: at, text: typed }, 2);
+    const doc = internals(service.update(document, { start: at, end: at, newLength: typed.length }));
+    const cursorAt = at + typed.length;
+    const list = await service.doComplete(doc, document.positionAt(cursorAt));
+    expect(list).toEqual(await withTree(document.getText(), cursorAt, {}));
+  });
+
+  it('reads the names of the first keystroke from the diagnostics, without parsing the text again', async () => {
+    const text = serialize(generateConfig({ shards: 50, membersPerShard: 3, routers: 3 }));
+    const service = createLanguageService();
+    const document = new TextModel(URI, 'json', 1, text);
+    service.doValidation(service.parse(document));
+    const at = text.indexOf('"host": "', text.indexOf('"replicaSets"')) + '"host": "'.length;
+    document.edit({ start: at, end: at, text: 'b' }, 2);
+    const doc = internals(service.update(document, { start: at, end: at, newLength: 1 }));
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const list = await service.doComplete(doc, document.positionAt(at + 1));
+      expect(list?.items.length).toBeGreaterThan(100);
+      expect(parse.mock.calls.some(([read]) => String(read).length > 10_000)).toBe(false);
+    } finally {
+      parse.mockRestore();
+    }
+    expect(doc.hasTree()).toBe(false);
   });
 
   it.for([
