@@ -19,7 +19,7 @@ import { nodeAtPath, nodeValue, pathOf, propertyHolding } from './jsonAst.js';
 import { type LocatedNode, locatedNode, locatePaths } from './locate.js';
 import { buildReferenceGraph, DECLARING_SECTIONS, type ReferenceGraph } from './references/graph.js';
 import { namesOfValue, type ValueNames } from './references/valueNames.js';
-import { sliceText } from './textModel.js';
+import { sliceText, textLength } from './textModel.js';
 import { nodeOf } from './tree/nodes.js';
 
 /**
@@ -179,7 +179,7 @@ export function parseDocument(
   doc.treeWork = () => {
     if (tree !== undefined) return 0;
     if (pending !== undefined) return pending.previous.treeWork();
-    return parse === undefined ? doc.text.length : parse.remaining();
+    return parse === undefined ? textLength(textDocument) : parse.remaining();
   };
   doc.treeStarted = () => tree !== undefined || parse !== undefined;
   lazy(doc, 'json', () => jsonDocumentOf(treeForEdit(), jsonService));
@@ -262,7 +262,7 @@ export function parseDocument(
       semantic = validateAutomationConfig(value);
       if (countKeys && validJson === true) valueKeys = keysOf(value);
       // Kept for the names a keystroke before the tree ranks (`valueNames`), read after the diagnostics are out.
-      if (validJson === true && !doc.hasTree() && doc.text.length >= NAMES_FROM_LENGTH) namesFrom = value;
+      if (validJson === true && !doc.hasTree() && textLength(textDocument) >= NAMES_FROM_LENGTH) namesFrom = value;
     }
     return semantic;
   };

@@ -285,6 +285,11 @@ function upperBound(starts: Int32Array, count: number, offset: number): number {
 }
 
 /** Part of a document's text: through `TextModel.slice` without building the whole text, else from `getText()`. */
+/** The length of a document's text, without building the whole text of an edited `TextModel`. */
+export function textLength(document: TextDocument): number {
+  return document instanceof TextModel ? document.length : document.getText().length;
+}
+
 export function sliceText(document: TextDocument, start: number, end: number): string {
   return document instanceof TextModel ? document.slice(start, end) : document.getText().slice(start, end);
 }

@@ -14,6 +14,7 @@ import type { JsonPath } from '@dbkit/core';
 import type { CompletionItem } from 'vscode-languageserver-types';
 import type { ParsedDocument } from '../../document.js';
 import { namesOfValue, type ValueNames } from '../../references/valueNames.js';
+import { textLength } from '../../textModel.js';
 import { type ItemAround, itemAround } from '../../textScan.js';
 import { type CompletionCursor, completionCursor, WINDOW_MARGIN } from './cursor.js';
 import { referenceItems } from './references.js';
@@ -118,7 +119,7 @@ function insertedIntoString(doc: ParsedDocument, offset: number): Answer | undef
  */
 export function namesBeforeTree(doc: ParsedDocument, offset: number): Answer | undefined {
   const work = doc.treeWork();
-  if (work < MIN_TREE_WORK || work * 4 < doc.text.length) return undefined;
+  if (work < MIN_TREE_WORK || work * 4 < textLength(doc.textDocument)) return undefined;
   return (
     typedOn(doc, offset) ??
     insertedIntoString(doc, offset) ??
