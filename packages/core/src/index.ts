@@ -230,6 +230,8 @@ export {
   SnapshotPartTypeName,
 } from './enums/snapshots.js';
 export { isUnit, UNIT_VALUES, Unit } from './enums/units.js';
+// Skipping over valid JSON text without parsing it (the editor's first diagnostics, the service's PUT).
+export { isJsonSpace, jsonSpaceEnd, jsonStringEnd, jsonValueEnd } from './json/skip.js';
 export type {
   Alert,
   AlertCommon,

@@ -9,8 +9,8 @@
  * The text must be valid JSON (`JSON.parse` accepted it); the tree serves broken documents. As with `JSON.parse`, a
  * key given twice resolves to its last occurrence.
  */
-import type { JsonPath } from '@dbkit/core';
-import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './charCodes.js';
+import { isJsonSpace, type JsonPath, jsonSpaceEnd, jsonStringEnd, jsonValueEnd } from '@dbkit/core';
+import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './charCodes.js';
 
 /** A located node: its span, its kind, and the span of the key when it is a property's value. */
 export interface LocatedNode {
@@ -56,28 +56,6 @@ interface Trie {
 /** Structural characters; `lastIndex` is set before each use (never nested). */
 const STRUCTURAL = /["{}[\]]/g;
 
-function isSpace(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
-}
-
-function skipSpace(text: string, at: number): number {
-  while (at < text.length && isSpace(text.charCodeAt(at))) at++;
-  return at;
-}
-
-/** Offset just after the string whose opening quote is at `start`. */
-function skipString(text: string, start: number): number {
-  let at = start + 1;
-  for (;;) {
-    const quote = text.indexOf('"', at);
-    if (quote === -1) return text.length;
-    let backslashes = 0;
-    for (let i = quote - 1; text.charCodeAt(i) === BACKSLASH; i--) backslashes++;
-    if (backslashes % 2 === 0) return quote + 1;
-    at = quote + 1;
-  }
-}
-
 /** The key whose quoted text is `[start, end)`, decoded. */
 function keyAt(text: string, start: number, end: number): string {
   const raw = text.slice(start + 1, end - 1);
@@ -95,7 +73,7 @@ function noteKey(text: string, start: number, end: number, seen: Set<string>, re
 /** Offset just after the value starting at `start` (not white space), collecting its keys as asked. */
 function skipValue(text: string, start: number, collect: Collect): number {
   const first = text.charCodeAt(start);
-  if (first === QUOTE) return skipString(text, start);
+  if (first === QUOTE) return jsonStringEnd(text, start);
   if (first === OPEN_BRACE || first === OPEN_BRACKET) {
     // From one structural character to the next with a native search (`test` with the global flag moves
     // `lastIndex` without allocating a match); strings are skipped whole. One entry per open container: the keys
@@ -109,19 +87,19 @@ function skipValue(text: string, start: number, collect: Collect): number {
       const at = structural.lastIndex - 1;
       const code = text.charCodeAt(at);
       if (code === QUOTE) {
-        const end = skipString(text, at);
+        const end = jsonStringEnd(text, at);
         structural.lastIndex = end;
         if (counting) {
           // In valid JSON, a string followed by a colon is a key.
           let next = end;
-          while (isSpace(text.charCodeAt(next))) next++;
+          while (isJsonSpace(text.charCodeAt(next))) next++;
           if (text.charCodeAt(next) === COLON) collect.keys++;
           continue;
         }
         const keys = stack[stack.length - 1];
         if (keys === null || keys === undefined || repeated === undefined) continue;
         let next = end;
-        while (isSpace(text.charCodeAt(next))) next++;
+        while (isJsonSpace(text.charCodeAt(next))) next++;
         if (text.charCodeAt(next) === COLON) noteKey(text, at, end, keys, repeated);
       } else if (code === OPEN_BRACE) {
         stack.push(repeated === undefined ? null : new Set());
@@ -137,7 +115,7 @@ function skipValue(text: string, start: number, collect: Collect): number {
   let at = start;
   while (at < text.length) {
     const code = text.charCodeAt(at);
-    if (code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET || isSpace(code)) break;
+    if (code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET || isJsonSpace(code)) break;
     at++;
   }
   return at;
@@ -162,14 +140,14 @@ function scan(text: string, start: number, trie: Trie, key: LocatedNode['key'], 
     end = skipValue(text, start, collect);
   } else if (type === 'object') {
     const seen = new Set<string>();
-    let at = skipSpace(text, start + 1);
+    let at = jsonSpaceEnd(text, start + 1);
     while (text.charCodeAt(at) === QUOTE) {
-      const keyEnd = skipString(text, at);
+      const keyEnd = jsonStringEnd(text, at);
       const name = repeated === undefined ? keyAt(text, at, keyEnd) : noteKey(text, at, keyEnd, seen, repeated);
       collect.keys++;
       const keyStart = at;
-      at = skipSpace(text, keyEnd);
-      at = skipSpace(text, at + 1); // the colon
+      at = jsonSpaceEnd(text, keyEnd);
+      at = jsonSpaceEnd(text, at + 1); // the colon
       const child = trie.children.get(name);
       if (child === undefined) {
         at = skipValue(text, at, collect);
@@ -177,18 +155,18 @@ function scan(text: string, start: number, trie: Trie, key: LocatedNode['key'], 
         forgetBelow(child); // a key given again: only its last value counts
         at = scan(text, at, child, { offset: keyStart, length: keyEnd - keyStart }, collect);
       }
-      at = skipSpace(text, at);
-      if (text.charCodeAt(at) === COMMA) at = skipSpace(text, at + 1);
+      at = jsonSpaceEnd(text, at);
+      if (text.charCodeAt(at) === COMMA) at = jsonSpaceEnd(text, at + 1);
     }
     end = at + 1;
   } else {
-    let at = skipSpace(text, start + 1);
+    let at = jsonSpaceEnd(text, start + 1);
     let index = 0;
     while (at < text.length && text.charCodeAt(at) !== CLOSE_BRACKET) {
       const child = trie.children.get(index);
       at = child ? scan(text, at, child, undefined, collect) : skipValue(text, at, collect);
-      at = skipSpace(text, at);
-      if (text.charCodeAt(at) === COMMA) at = skipSpace(text, at + 1);
+      at = jsonSpaceEnd(text, at);
+      if (text.charCodeAt(at) === COMMA) at = jsonSpaceEnd(text, at + 1);
       index++;
     }
     end = at + 1;
@@ -222,7 +200,7 @@ export function scanText(
   }
   const counting = !options.repeated && options.countKeys === true;
   const collect: Collect = { repeated: options.repeated ? [] : undefined, keys: 0, counting };
-  scan(text, skipSpace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0), root, undefined, collect);
+  scan(text, jsonSpaceEnd(text, text.charCodeAt(0) === 0xfeff ? 1 : 0), root, undefined, collect);
   const located = paths.map((path) => {
     let node = root;
     let found = root.found ?? { type: 'scalar' as const, offset: 0, length: 0 };
@@ -260,46 +238,44 @@ export interface ItemAround {
  * (the top-level key is looked for again after its value with a plain search: a hit anywhere counts, to be safe).
  */
 export function itemAround(text: string, offset: number): ItemAround | undefined {
-  const none: Collect = { repeated: undefined, keys: 0, counting: false };
-  const root = skipSpace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
+  const root = jsonSpaceEnd(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
   if (text.charCodeAt(root) !== OPEN_BRACE) return undefined;
   const seen = new Set<string>();
-  let at = skipSpace(text, root + 1);
+  let at = jsonSpaceEnd(text, root + 1);
   while (text.charCodeAt(at) === QUOTE && at < offset) {
-    const keyEnd = skipString(text, at);
+    const keyEnd = jsonStringEnd(text, at);
     const key = keyAt(text, at, keyEnd);
     if (seen.has(key)) return undefined;
     seen.add(key);
-    const start = skipSpace(text, skipSpace(text, keyEnd) + 1);
-    const end = skipValue(text, start, none);
+    const start = jsonSpaceEnd(text, jsonSpaceEnd(text, keyEnd) + 1);
+    const end = jsonValueEnd(text, start);
     if (offset < end) {
       const item = childAround(text, start, offset);
       if (item === undefined || text.includes(text.slice(at, keyEnd), end)) return undefined;
       const repeated = scanText(text.slice(item.offset, item.end), [], { repeated: true }).repeated;
       return repeated.length > 0 ? undefined : { ...item, path: [key, ...item.path] };
     }
-    at = skipSpace(text, end);
-    if (text.charCodeAt(at) === COMMA) at = skipSpace(text, at + 1);
+    at = jsonSpaceEnd(text, end);
+    if (text.charCodeAt(at) === COMMA) at = jsonSpaceEnd(text, at + 1);
   }
   return undefined;
 }
 
 /** The item of the array at `start` that is an object or array whose brackets hold `offset`, with its index. */
 function childAround(text: string, start: number, offset: number): ItemAround | undefined {
-  const none: Collect = { repeated: undefined, keys: 0, counting: false };
   if (text.charCodeAt(start) !== OPEN_BRACKET) return undefined;
-  let at = skipSpace(text, start + 1);
+  let at = jsonSpaceEnd(text, start + 1);
   for (let index = 0; at < offset && text.charCodeAt(at) !== CLOSE_BRACKET; index++) {
     const code = text.charCodeAt(at);
-    const end = skipValue(text, at, none);
+    const end = jsonValueEnd(text, at);
     if (offset < end) {
       return (code === OPEN_BRACE || code === OPEN_BRACKET) && at < offset
         ? { offset: at, end, path: [index] }
         : undefined;
     }
-    at = skipSpace(text, end);
+    at = jsonSpaceEnd(text, end);
     if (text.charCodeAt(at) !== COMMA) return undefined;
-    at = skipSpace(text, at + 1);
+    at = jsonSpaceEnd(text, at + 1);
   }
   return undefined;
 }
