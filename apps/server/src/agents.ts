@@ -49,11 +49,13 @@ export function reviseAgents(
 ): StoredAgents {
   const agents = previous.config.agents ?? NO_AGENTS;
   const revisions = agents.revisions.length > 0 ? agents.revisions : [baseline(previous.config, previous.document)];
+  const processes = processFacts(next.document);
+  const facts = { from: processFacts(previous.document), to: processes };
   const revision: AutomationRevision = {
     version: next.version,
     acceptedAt: now,
-    processes: processFacts(next.document),
-    moves: agentMoves(previous.document, next.document, plan),
+    processes,
+    moves: agentMoves(previous.document, next.document, plan, facts),
   };
   return { revisions: [...revisions, revision].slice(-KEPT_REVISIONS), faults: agents.faults };
 }

@@ -88,7 +88,8 @@ export function registerAutomationConfig(app: FastifyInstance, base: string, ctx
 
   app.put<{ Params: Params }>(path, async (request, reply) => {
     const { presentation } = request.dbkit;
-    const body = readJsonBody(request.body);
+    // Parsed against the last revision: the members the client did not change are not parsed again.
+    const body = readJsonBody(request.body, (text) => revisions.parseBody(text));
     if (!body.ok) return ctx.respond.error(reply, body.error, presentation);
     const document = body.value;
     if (document === null || typeof document !== 'object' || Array.isArray(document)) {

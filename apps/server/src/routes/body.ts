@@ -8,13 +8,17 @@ export function bodyText(body: unknown): string {
   return typeof body === 'string' ? body : '';
 }
 
-export function readJsonBody(body: unknown): { ok: true; value: unknown } | { ok: false; error: ApiErrorBody } {
+/** The body parsed; `parse` is `JSON.parse` or one that gives the same value, and throws the same errors. */
+export function readJsonBody(
+  body: unknown,
+  parse: (text: string) => unknown = JSON.parse,
+): { ok: true; value: unknown } | { ok: false; error: ApiErrorBody } {
   const text = bodyText(body);
   if (text.trim() === '') {
     return { ok: false, error: apiError('INVALID_JSON', [], { hint: 'The request has no body; send a JSON object.' }) };
   }
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return { ok: true, value: parse(text) };
   } catch (error) {
     const where = (error as Error).message.replace(/^.*?(at position \d+).*$/s, '$1');
     return {

@@ -49,6 +49,37 @@ describe('ParsedRevision', () => {
     expect(revisions.get('g1', stored)?.document).toBe(document);
   });
 
+  it('parses a body against the last revision: JSON.parse’s value, the members it kept shared', () => {
+    const revisions = new ParsedRevision();
+    const first = revisions.get('g1', stored)?.document as Record<string, unknown>;
+    const text = example.replace(/"version": \d+/, '"version": 4');
+    const body = revisions.parseBody(text) as Record<string, unknown>;
+    expect(body).toEqual(JSON.parse(text));
+    expect(body.processes).toBe(first.processes);
+    // Accepted, it is the next body's basis, without a pass over its text.
+    revisions.remember('g1', { version: 4, text }, body);
+    const next = revisions.parseBody(text.replace('"version": 4', '"version": 5')) as Record<string, unknown>;
+    expect(next.version).toBe(5);
+    expect(next.processes).toBe(first.processes);
+  });
+
+  it.for([
+    ['with no revision yet', false],
+    ['against a revision', true],
+  ] as const)('a body that is not JSON throws as JSON.parse does, %s', ([, withRevision]) => {
+    const revisions = new ParsedRevision();
+    if (withRevision) revisions.get('g1', stored);
+    const broken = example.replace(/"version": \d+/, '"version": 4,,');
+    let message = '';
+    try {
+      JSON.parse(broken);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/JSON/);
+    expect(() => revisions.parseBody(broken)).toThrow(message);
+  });
+
   it('a stored text that is not JSON has nothing to plan from', () => {
     expect(new ParsedRevision().get('g1', { version: 1, text: '{"version": ' })).toBeUndefined();
   });

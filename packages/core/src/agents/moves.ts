@@ -83,7 +83,8 @@ const ACTION_MOVES: Readonly<Record<string, AgentMove>> = {
  * The moves each process of `to` makes to go from revision `from` to `to`, keyed by process name, in the order the
  * agent makes them; a process with nothing to do has an empty list, a process that is new in `to` starts with
  * Download and Start (and WaitRsInit when it is a replica-set member, as the vendor's status fixture shows).
- * `plan` is `planTransition(from, to)`, for a caller that has made it already.
+ * `plan` is `planTransition(from, to)`, and `facts` the two revisions' `processFacts`, for a caller that has made
+ * them already (a service keeps each revision's facts).
  * @example
  * agentMoves(v1, v2); // { rs0_0: ['Download', 'ChangeVersion'], rs0_1: [], rs0_3: ['Download', 'Start', 'WaitRsInit'] }
  */
@@ -91,10 +92,13 @@ export function agentMoves(
   from: unknown,
   to: unknown,
   plan: Plan = planTransition(from, to),
+  facts: { readonly from: readonly ProcessFacts[]; readonly to: readonly ProcessFacts[] } = {
+    from: processFacts(from),
+    to: processFacts(to),
+  },
 ): Readonly<Record<string, readonly AgentMove[]>> {
-  const before = new Map(processFacts(from).map((p) => [p.name, p]));
-  const after = processFacts(to);
-  const names = processNames(to);
+  const before = new Map(facts.from.map((p) => [p.name, p]));
+  const after = facts.to;
   const moves = new Map<string, AgentMove[]>(after.map((p) => [p.name, []]));
   const add = (name: string | undefined, ...list: AgentMove[]) => {
     const entry = name === undefined ? undefined : moves.get(name);
@@ -105,10 +109,13 @@ export function agentMoves(
     if (was === undefined) add(p.name, 'Download', 'Start', ...(p.replicaSetName ? (['WaitRsInit'] as const) : []));
     else if (was.disabled !== p.disabled) add(p.name, p.disabled ? 'Stop' : 'Start');
   }
-  const replicaSets = membersOfReplicaSet(to);
+  // Built when a change needs them: most revisions change few processes and no replica set's members.
+  let names: readonly (string | undefined)[] | undefined;
+  let replicaSets: readonly (readonly string[])[] | undefined;
   for (const change of plan.changes) {
     const path = change.toPath ?? [];
     if (path[0] === 'processes' && typeof path[1] === 'number' && path.length > 2) {
+      names ??= processNames(to);
       const name = names[path[1]];
       if (path[2] === 'version') add(name, 'Download', 'ChangeVersion');
       else if (path[2] === 'featureCompatibilityVersion') add(name, 'WaitFeatureCompatibilityVersionCorrect');
@@ -118,6 +125,7 @@ export function agentMoves(
       }
     } else if (path[0] === 'replicaSets' && typeof path[1] === 'number' && path[2] === 'members' && path.length === 4) {
       // A member added: the members already running wait for it to come up.
+      replicaSets ??= membersOfReplicaSet(to);
       for (const member of replicaSets[path[1]] ?? []) if (before.has(member)) add(member, 'WaitAllRsMembersUp');
     }
   }

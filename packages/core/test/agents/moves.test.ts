@@ -61,6 +61,9 @@ describe('agentMoves', () => {
     ],
   ])('%s', (_name, to, expected) => {
     expect(agentMoves(v1, to)).toEqual(expected);
+    // A caller that keeps each revision's facts gets the same moves.
+    const facts = { from: processFacts(v1), to: processFacts(to) };
+    expect(agentMoves(v1, to, undefined, facts)).toEqual(expected);
   });
 
   it('a removed process has no moves: it leaves the deployment', () => {

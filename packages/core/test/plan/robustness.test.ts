@@ -3,7 +3,7 @@
  * never throws and that every path it returns points into its document. Secrets never reach the plan.
  */
 import { describe, expect, it } from 'vitest';
-import { at } from '../../src/plan/context.js';
+import { at, jsonEqual } from '../../src/plan/context.js';
 import { planTransition } from '../../src/plan/plan.js';
 import type { Plan } from '../../src/plan/types.js';
 import { seededRandom } from '../../src/random.js';
@@ -47,8 +47,11 @@ function containers(value: unknown, path: JsonPath = [], out: JsonPath[] = []): 
 
 /** The base document with a few random edits: values replaced, keys deleted, subtrees moved. */
 function damaged(rnd: () => number): unknown {
-  const doc = makeDoc();
-  const edits = 1 + Math.floor(rnd() * 6);
+  return damage(rnd, makeDoc(), 1 + Math.floor(rnd() * 6));
+}
+
+/** `doc` with `edits` random edits, in place. */
+function damage(rnd: () => number, doc: unknown, edits: number): unknown {
   for (let e = 0; e < edits; e++) {
     const paths = containers(doc);
     const path = pick(rnd, paths);
@@ -91,6 +94,22 @@ describe('planTransition on arbitrary pairs', () => {
       if (plan.changes.length > 0) planned++;
     }
     expect(planned).toBeGreaterThan(1000);
+  });
+
+  it('plans a revision that shares its unchanged members with the deployed one as it plans a copy (500 seeded pairs)', () => {
+    const rnd = seededRandom(0x5a4e);
+    for (let n = 0; n < 500; n++) {
+      const from = damaged(rnd) as Mutable;
+      // A forced reconfiguration left set is reported even when the replica sets did not change.
+      const set = at(from, ['replicaSets', 0]);
+      if (rnd() < 0.2 && typeof set === 'object' && set !== null) (set as Mutable).force = { currentVersion: -1 };
+      const to = damage(rnd, structuredClone(from), Math.floor(rnd() * 3)) as Mutable;
+      // What a service that parses only the changed members hands over: the deployed revision's own values.
+      const shared = Object.fromEntries(
+        Object.entries(to).map(([key, value]) => [key, jsonEqual(from[key], value) ? from[key] : value]),
+      );
+      expect(planTransition(from, shared), `pair ${n}`).toEqual(planTransition(from, to));
+    }
   });
 
   it.for([

@@ -35,6 +35,8 @@ const PROCESSES: ListNames = {
 
 /** processes[]: additions, removals, renames, server and feature-compatibility versions, TLS modes, one-shot actions. */
 export function planProcesses(c: PlanCollector, pair: Pair): void {
+  // The very list of the deployed revision (a caller that shares what did not change) plans nothing.
+  if (pair.from.processes === pair.to.processes) return;
   // Removals and renames first, then additions, then the processes kept (the order the plan lists them in).
   const { fates } = planListItems(c, pair, PROCESSES, hostSignature);
   for (const fate of fates) {

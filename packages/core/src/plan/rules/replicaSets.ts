@@ -16,6 +16,8 @@ const REPLICA_SETS: ListNames = {
 
 /** replicaSets[]: additions, removals, renames, member reconfiguration, voting changes and forced reconfigs. */
 export function planReplicaSets(c: PlanCollector, pair: Pair): void {
+  // The very list of the deployed revision plans nothing, unless a set still asks for a forced reconfiguration.
+  if (pair.from.replicaSets === pair.to.replicaSets && !asksForce(pair.to.replicaSets)) return;
   // Built once, and only when a replica set kept from the deployed revision changes.
   let versions: ReadonlyMap<string, unknown> | undefined;
   planListItems(c, pair, REPLICA_SETS, hostsSignature, (fate) => {
@@ -24,6 +26,10 @@ export function planReplicaSets(c: PlanCollector, pair: Pair): void {
     versions ??= serverVersions(pair.to);
     planReplicaSet(c, fate.key, fate.from.item, fate.from.index, fate.to.item, fate.to.index, versions);
   });
+}
+
+function asksForce(list: unknown): boolean {
+  return Array.isArray(list) && list.some((rs: unknown) => isObject(rs) && rs.force !== undefined);
 }
 
 /** The sorted member hosts: a replica set that keeps them under a new _id is a rename. */

@@ -10,15 +10,16 @@ const AUTH_OWN = new Set(['disabled', 'deploymentAuthMechanisms', 'key', 'keyfil
 export function planAuth(c: PlanCollector, { from, to }: Pair): void {
   const a = isObject(from.auth) ? from.auth : undefined;
   const b = isObject(to.auth) ? to.auth : undefined;
+  // The very auth of the deployed revision (or none in both) plans nothing.
+  if (a === b) return;
   if (!a || !b) {
-    if (a !== b && (a || b))
-      c.change(
-        'auth',
-        a ? 'remove' : 'add',
-        `auth ${a ? 'removed' : 'added'}`,
-        a ? ['auth'] : undefined,
-        b ? ['auth'] : undefined,
-      );
+    c.change(
+      'auth',
+      a ? 'remove' : 'add',
+      `auth ${a ? 'removed' : 'added'}`,
+      a ? ['auth'] : undefined,
+      b ? ['auth'] : undefined,
+    );
     return;
   }
   if (typeof a.disabled === 'boolean' && typeof b.disabled === 'boolean' && a.disabled !== b.disabled) {
@@ -209,5 +210,5 @@ export function planSecuritySettings(c: PlanCollector, { from, to }: Pair): void
     keyedItems(doc.roles, (r) =>
       typeof r.role === 'string' && typeof r.db === 'string' ? `${r.role}@${r.db}` : undefined,
     );
-  planKeyed(c, 'roles', 'role', roles(from), roles(to), ['roles']);
+  if (from.roles !== to.roles) planKeyed(c, 'roles', 'role', roles(from), roles(to), ['roles']);
 }

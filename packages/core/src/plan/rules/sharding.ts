@@ -15,6 +15,7 @@ const CLUSTERS: ListNames = {
 
 /** sharding[]: clusters, shards (removal drains), config servers. */
 export function planSharding(c: PlanCollector, pair: Pair): void {
+  if (pair.from.sharding === pair.to.sharding) return;
   planListItems(
     c,
     pair,

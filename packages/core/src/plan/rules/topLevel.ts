@@ -58,7 +58,9 @@ export function planVersion(c: PlanCollector, { from, to }: Pair): void {
 /** dbVersions, agent settings, index configs and every top-level field no other rule plans. */
 export function planCatalogue(c: PlanCollector, { from, to }: Pair): void {
   const versions = (v: unknown) => keyedItems(v, (d) => d.name);
-  planKeyed(c, 'versions', 'server version', versions(from.dbVersions), versions(to.dbVersions), ['dbVersions']);
+  if (from.dbVersions !== to.dbVersions) {
+    planKeyed(c, 'versions', 'server version', versions(from.dbVersions), versions(to.dbVersions), ['dbVersions']);
+  }
   if (!jsonEqual(from.indexConfigs, to.indexConfigs)) planIndexes(c, from.indexConfigs, to.indexConfigs);
   const keys = new Set([...Object.keys(from), ...Object.keys(to)]);
   for (const key of [...keys].sort()) {
