@@ -294,6 +294,10 @@ export function checkShape(c: Collector, value: unknown, path: JsonPath, shape: 
 /**
  * `checkShape` for the value at `parent[key]` (an array item, or a field): its path is built only if something is
  * reported, so checking every item of a large array allocates nothing.
+ *
+ * Kept as one function above V8's inlining limit (460 bytes of bytecode): it runs for every shape, so its property
+ * reads are megamorphic and gain nothing from being inlined, while inlined into each of the dozen rules that call
+ * it, it about doubled the optimizing compiler's work, which a fresh process (the CLI) waits for in slower code.
  */
 export function checkShapeAt(
   c: Collector,
@@ -323,9 +327,23 @@ export function checkShapeAt(
       );
     }
   }
+  const seenKeys = compiled.seenKeys;
+  const seenFields = compiled.seenFields;
+  let at = 0;
   // for…in rather than Object.keys: no array per object, and JSON values have no inherited enumerable keys.
   for (const name in value) {
-    const field = compiled.fields[name];
+    // Objects of one kind list their keys in one order: the key at this position is most often the one the last
+    // object had there, found by one comparison instead of a lookup by name.
+    let field: CompiledField | undefined;
+    if (at < seenKeys.length && seenKeys[at] === name) field = seenFields[at];
+    else {
+      field = compiled.fields[name];
+      if (field !== undefined && at < seenKeys.length) {
+        seenKeys[at] = name;
+        seenFields[at] = field;
+      }
+    }
+    at++;
     if (field === undefined) {
       if (!shape.open) reportUnknown(c, pathTo(parent, key), name, shape, compiled);
       continue;
@@ -376,6 +394,12 @@ interface CompiledShape {
   readonly required: readonly FieldSpec[];
   readonly requiredNames: readonly string[];
   readonly names: readonly string[];
+  /**
+   * The known keys met at each position of the objects checked so far (the latest one wins), and their fields:
+   * a memo that only saves lookups, since a key's field depends on the shape alone. As long as the shape has fields.
+   */
+  readonly seenKeys: (string | undefined)[];
+  readonly seenFields: (CompiledField | undefined)[];
 }
 
 const compiledShapes = new WeakMap<Shape, CompiledShape>();
@@ -406,7 +430,15 @@ function compileShape(shape: Shape): CompiledShape {
       requiredNames.push(name);
     }
   }
-  const compiled: CompiledShape = { fields, required, requiredNames, names: Object.keys(shape.fields) };
+  const names = Object.keys(shape.fields);
+  const compiled: CompiledShape = {
+    fields,
+    required,
+    requiredNames,
+    names,
+    seenKeys: names.map(() => undefined),
+    seenFields: names.map(() => undefined),
+  };
   compiledShapes.set(shape, compiled);
   return compiled;
 }
