@@ -2,7 +2,11 @@
 //   node bench/target.mjs dbkit   the service, Digest on, a cluster of 150 snapshots
 //   node bench/target.mjs floor   a bare fastify route answering the same bytes with the same headers
 //   node bench/target.mjs put-floor   a bare fastify route that reads and parses a PUT's body
+//   node bench/target.mjs dbkit-journal   the service with its state journalled in a temporary folder
 // Prints one JSON line {url, project, cluster, credentials, body} on stdout once it listens.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { Clock, createServer, seedState } from '../dist/index.js';
 
@@ -26,11 +30,18 @@ const groups = {
   ...state.groups,
   [project.id]: { ...project, clusters: { ...project.clusters, [cluster.id]: { ...cluster, snapshots } } },
 };
-const server = createServer({ initialState: { groups }, sweepIntervalMs: 0, warn: () => {} });
+// `dbkit-journal`: the service as `dbkit-server` runs it by default, its state journalled (fsynced) in a folder.
+const dataDir = mode === 'dbkit-journal' ? mkdtempSync(join(tmpdir(), 'dbkit-bench-')) : undefined;
+const server = createServer({
+  initialState: { groups },
+  sweepIntervalMs: 0,
+  warn: () => {},
+  ...(dataDir ? { dataDir } : {}),
+});
 const key = project.keys[0];
 const path = `/api/public/v1.0/groups/${project.id}/clusters/${cluster.id}/snapshots`;
 
-if (mode === 'dbkit') {
+if (mode === 'dbkit' || mode === 'dbkit-journal') {
   const url = await server.listen(0);
   process.stdout.write(
     `${JSON.stringify({ url, path, project: project.id, credentials: `${key.publicKey}:${key.privateKey}` })}\n`,
@@ -72,4 +83,7 @@ if (mode === 'dbkit') {
     `${JSON.stringify({ url, path, project: project.id, credentials: `${key.publicKey}:${key.privateKey}` })}\n`,
   );
 }
-process.on('SIGTERM', () => process.exit(0));
+process.on('SIGTERM', () => {
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+});

@@ -12,9 +12,10 @@ import {
   downPeriods,
   hostDownAlert,
   type Plan,
+  type ProcessFacts,
   processFacts,
 } from '@dbkit/core';
-import { NO_AGENTS, type StoredAgents, type StoredAutomationConfig } from './state.js';
+import { NO_AGENTS, type StoredAgents, type StoredAutomationConfig, type StoredRevision } from './state.js';
 
 /** How the simulated agents behave. The same for every instance sharing a store. */
 export type AgentSettings = {
@@ -48,16 +49,47 @@ export function reviseAgents(
   plan?: Plan,
 ): StoredAgents {
   const agents = previous.config.agents ?? NO_AGENTS;
-  const revisions = agents.revisions.length > 0 ? agents.revisions : [baseline(previous.config, previous.document)];
+  const stored = agents.revisions.length > 0 ? agents.revisions : [baseline(previous.config, previous.document)];
+  const whole = expandRevisions(stored);
+  const before = whole[whole.length - 1]!.processes;
   const processes = processFacts(next.document);
-  const facts = { from: processFacts(previous.document), to: processes };
-  const revision: AutomationRevision = {
+  const moves = agentMoves(previous.document, next.document, plan, { from: processFacts(previous.document), to: processes });
+  const revision: StoredRevision = {
     version: next.version,
     acceptedAt: now,
-    processes,
-    moves: agentMoves(previous.document, next.document, plan, facts),
+    ...(sameFacts(before, processes) ? {} : { processes }),
+    moves: Object.fromEntries(Object.entries(moves).filter(([, list]) => list.length > 0)),
   };
-  return { revisions: [...revisions, revision].slice(-KEPT_REVISIONS), faults: agents.faults };
+  const kept = [...stored, revision];
+  const dropped = Math.max(0, kept.length - KEPT_REVISIONS);
+  // The oldest kept revision is the baseline: it keeps its processes whole.
+  const head = kept[dropped]!;
+  const revisions = kept.slice(dropped);
+  if (head.processes === undefined) revisions[0] = { ...head, processes: whole[dropped]!.processes };
+  return { revisions, faults: agents.faults };
+}
+
+/** The stored revisions whole, as core reads them: each without processes has the revision before's. */
+export function expandRevisions(stored: readonly StoredRevision[]): AutomationRevision[] {
+  const whole: AutomationRevision[] = [];
+  let processes: AutomationRevision['processes'] = [];
+  for (const revision of stored) {
+    processes = revision.processes ?? processes;
+    whole.push(revision.processes === undefined ? { ...revision, processes } : (revision as AutomationRevision));
+  }
+  return whole;
+}
+
+/** Whether two revisions' process facts are the same, process by process and field by field. */
+function sameFacts(a: readonly ProcessFacts[], b: readonly ProcessFacts[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    const keys = Object.keys(x) as (keyof ProcessFacts)[];
+    if (keys.length !== Object.keys(y).length || keys.some((key) => x[key] !== y[key])) return false;
+  }
+  return true;
 }
 
 /** The timeline of a stored config (`document` is its parsed text, used when no revision is recorded yet). */
@@ -67,7 +99,7 @@ export function timelineOf(
   settings: AgentSettings,
 ): AgentTimeline {
   const agents = config.agents ?? NO_AGENTS;
-  const revisions = agents.revisions.length > 0 ? agents.revisions : [baseline(config, document())];
+  const revisions = agents.revisions.length > 0 ? expandRevisions(agents.revisions) : [baseline(config, document())];
   return { revisions, faults: agents.faults, stepMs: settings.stepMs };
 }
 

@@ -49,11 +49,22 @@ export type StoredAutomationConfig = {
 };
 
 /**
+ * One accepted revision as stored: core's `AutomationRevision`, with `processes` left out when it is the revision
+ * before's (a process's name, host, port, replica set and `disabled` seldom change) and `moves` listing only the
+ * processes that move. A project keeps 100 revisions and writes them all with each PUT: a 3 MB config's facts are
+ * 180 KB a revision, which made a journal line 20 MB. `expandRevisions` gives them back whole; the oldest kept
+ * revision always has its processes. Records written with every revision whole read the same.
+ */
+export type StoredRevision = Omit<AutomationRevision, 'processes'> & {
+  readonly processes?: AutomationRevision['processes'];
+};
+
+/**
  * What the simulated agents' status is derived from (core's `automationStatusAt`): the accepted revisions, oldest
  * first (the oldest is the baseline every process has reached), and the faults injected through the admin API.
  */
 export type StoredAgents = {
-  readonly revisions: readonly AutomationRevision[];
+  readonly revisions: readonly StoredRevision[];
   readonly faults: readonly AgentFault[];
 };
 
