@@ -52,7 +52,7 @@ async function getCase(mode) {
     const url = `${target.url}${target.path}`;
     // Both runs send the same requests, a fresh Digest answer each; the floor ignores it.
     const probe = new DigestProbe(target.credentials);
-    if (mode !== 'put-floor') {
+    if (mode === 'dbkit') {
       await probe.nonceFor(url);
       const check = await probe.get(url);
       const page = JSON.parse(check.text);

@@ -29,7 +29,7 @@ export function automationFeatures(): Features {
   return {
     diagnostics(document) {
       const parsed = parse(document);
-      const diagnostics = service.doValidation(parsed);
+      const diagnostics = service.doValidation(parsed, { namesForTyping: true });
       lastDiagnostics.set(document.uri, diagnostics);
       // Once the markers are out, what the next keystroke's completion needs (the tree, the reference graph) is
       // built while the user reads them, as the LSP server does; an edit then updates it instead of parsing again.

@@ -135,7 +135,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       const doc = served(uri);
       const version = document.version;
       // Syntax and core's rules go out first; keys given twice in valid JSON follow, from the warm-up's tree.
-      const first = doc ? service.doValidation(doc, { duplicateKeys: false }) : [];
+      const first = doc ? service.doValidation(doc, { duplicateKeys: false, namesForTyping: true }) : [];
       void connection.sendDiagnostics({ uri, version, diagnostics: first });
       if (doc !== undefined) warmUpLater(doc, first);
     });
@@ -260,7 +260,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   connection.languages.diagnostics.on((params, token) =>
     safe('diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] }, () => {
       const doc = served(params.textDocument.uri);
-      const items = doc ? service.doValidation(doc, {}, token) : [];
+      const items = doc ? service.doValidation(doc, { namesForTyping: true }, token) : [];
       if (doc !== undefined) warmUpLater(doc);
       return { kind: DocumentDiagnosticReportKind.Full, items };
     }),

@@ -41,10 +41,7 @@ export interface ParsedDocument extends ServedDocument {
   readonly edit:
     | { readonly fromVersion: number; readonly change: TextChange; readonly previousNames: ValueNames | undefined }
     | undefined;
-  /**
-   * The names this version's value gives, read from the value its diagnostics parsed (which is held until then: the
-   * warm-up's first step asks), while it has no tree; a large valid text's only.
-   */
+  /** The names this version's value gave when its diagnostics read it, while it has no tree (a large valid text's). */
   valueNames(): ValueNames | undefined;
   /** The whole text (built on first read when the document is a `TextModel` that was edited). */
   readonly text: string;
@@ -70,6 +67,14 @@ export interface ParsedDocument extends ServedDocument {
    * undefined when the text is not valid JSON or `semantic` was computed before without counting.
    */
   semanticCountingKeys(): { readonly diagnostics: readonly CoreDiagnostic[]; readonly valueKeys: number | undefined };
+  /**
+   * `semantic` (with `semanticCountingKeys` when `countKeys`), and the names of a large valid text's value read while
+   * it is at hand, for a keystroke that comes before the tree (`valueNames`): what an editor's diagnostics ask for.
+   */
+  semanticForTyping(countKeys: boolean): {
+    readonly diagnostics: readonly CoreDiagnostic[];
+    readonly valueKeys: number | undefined;
+  };
   /**
    * Where each path is (or the deepest node on the way to it), in one batch: from the tree when it is built or the
    * text is broken, else by a scan for just these paths (a freshly opened document's first push, `textScan.ts`).
@@ -99,10 +104,11 @@ export interface ParsedDocument extends ServedDocument {
 }
 
 /**
- * From this length on, diagnostics keep the names of a valid text's value for a keystroke that comes before the
- * tree (`features/completion/beforeTree.ts`): its tree takes over 10 ms to build.
+ * From this length on, diagnostics read the names of a valid text's value for a keystroke that comes before the
+ * tree (`features/completion/beforeTree.ts`), at about a tenth of `JSON.parse`'s cost: a shorter text is parsed
+ * again when a keystroke needs them, in a few milliseconds.
  */
-const NAMES_FROM_LENGTH = 256 * 1024;
+const NAMES_FROM_LENGTH = 1024 * 1024;
 
 /** Computes `compute()` on first read of `key` and keeps it. */
 function lazy<T extends object, K extends keyof T>(target: T, key: K, compute: () => T[K]): void {
@@ -246,28 +252,26 @@ export function parseDocument(
   doc.declarationsFrom = () => graph ?? inherited;
   let semantic: readonly CoreDiagnostic[] | undefined;
   let names: ValueNames | undefined;
-  let namesFrom: unknown;
   doc.valueNames = () => {
-    if (namesFrom !== undefined) {
-      names = namesOfValue(namesFrom);
-      namesFrom = undefined;
-    }
     if (tree !== undefined) names = undefined;
     return names;
   };
   let valueKeys: number | undefined;
-  const computeSemantic = (countKeys: boolean): readonly CoreDiagnostic[] => {
+  const computeSemantic = (countKeys: boolean, readNames = false): readonly CoreDiagnostic[] => {
     if (semantic === undefined) {
       const value = freshValue();
       semantic = validateAutomationConfig(value);
       if (countKeys && validJson === true) valueKeys = keysOf(value);
-      // Kept for the names a keystroke before the tree ranks (`valueNames`), read after the diagnostics are out.
-      if (validJson === true && !doc.hasTree() && textLength(textDocument) >= NAMES_FROM_LENGTH) namesFrom = value;
+      // While the value is at hand (it is not kept): the names a keystroke before the tree ranks (`valueNames`).
+      if (readNames && validJson === true && !doc.hasTree() && textLength(textDocument) >= NAMES_FROM_LENGTH) {
+        names = namesOfValue(value);
+      }
     }
     return semantic;
   };
   Object.defineProperty(doc, 'semantic', { enumerable: true, get: () => computeSemantic(false) });
   doc.semanticCountingKeys = () => ({ diagnostics: computeSemantic(true), valueKeys });
+  doc.semanticForTyping = (countKeys) => ({ diagnostics: computeSemantic(countKeys, true), valueKeys });
   doc.locate = (paths) =>
     paths.length === 0
       ? []

@@ -12,6 +12,7 @@
  */
 import { NEVER_CANCELLED } from './cancellation.js';
 import { type ParsedDocument, parseDocument, type ServedDocument } from './document.js';
+import { forgetNamesBeforeTree } from './features/completion/beforeTree.js';
 import { referenceFactsWork, warmReferenceFacts } from './features/completion/references.js';
 import { getCompletion } from './features/completion.js';
 import { getHover } from './features/hover.js';
@@ -50,8 +51,9 @@ export const WARM_UP_SLICE_MS = 8;
 /**
  * Once a version's diagnostics are out: the warm-up as a run of short steps, each in a task of its own and skipped
  * when a newer version came meanwhile, so a keystroke typed at once waits for one step, not for all of them. In
- * order: the names of the value the diagnostics read and their ranking facts, the line index, the tree (built `WARM_UP_SLICE_MS` at a time; a keystroke that comes meanwhile finishes the
- * build and updates it), the reference graph, the facts completion ranks names by, one rehearsed completion,
+ * order: the ranking facts of the names the diagnostics read, the line index, the tree (built `WARM_UP_SLICE_MS` at a
+ * time; a version typed meanwhile takes the build over when it needs its tree), letting go of those names, the
+ * reference graph, the facts completion ranks names by, one rehearsed completion,
  * `afterWarmUp`, what navigation reads, and once per process the keystroke path typed into a sample
  * (`warmEditPath`). The LSP server and the playground's worker pass their own scheduling (through
  * `service.scheduleWarmUp`, which passes the service's context); the steps and their order are the same in both.
@@ -73,13 +75,13 @@ export function scheduleWarmUp(
   if (doc.validJson) doc.buildTree(0);
   // Each step says whether it is done; a step that is not runs again in the next task.
   const steps: (() => boolean)[] = [
-    () => done(doc.valueNames()),
     sliced(() => {
       const names = doc.valueNames();
       return names === undefined ? [].values() : referenceFactsWork(names);
     }),
     () => done(doc.textDocument.lineCount),
     () => doc.buildTree(performance.now() + WARM_UP_SLICE_MS),
+    () => done(forgetNamesBeforeTree(doc)),
     () => done(doc.references),
     sliced(() => referenceFactsWork(doc)),
     () => done(rehearsal && rehearseCompletion(doc, rehearsal)),

@@ -133,7 +133,7 @@ export async function getCompletion(
   token: CancellationToken,
 ): Promise<CompletionList | null> {
   if (token.isCancellationRequested) return null;
-  const early = doc.hasTree() ? undefined : namesBeforeTree(doc, offset);
+  const early = namesBeforeTree(doc, offset);
   if (early !== undefined) return finish(doc, context, early.cursor, early.items, early.isIncomplete);
   const nodeAt = doc.json.getNodeFromOffset(offset, true);
   const anchor = anchorFor(nodeAt, offset);

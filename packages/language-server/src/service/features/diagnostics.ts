@@ -224,6 +224,11 @@ export interface DiagnosticsOptions {
    * scan, a second pass over the text, for right after the first push (`getDuplicateKeyDiagnostics`).
    */
   readonly duplicateKeys?: boolean;
+  /**
+   * Whether the names of a large valid text's value are read while its diagnostics have it at hand (default false):
+   * an editor's next keystroke ranks them if it comes before the document's tree is built (`completion/beforeTree.ts`).
+   */
+  readonly namesForTyping?: boolean;
 }
 
 /** In document order (line, then character), as editors list them. */
@@ -248,8 +253,12 @@ export function getDiagnostics(
   const fresh = options.duplicateKeys !== false && !doc.hasTree();
   // Core's diagnostics first: reading the value tells whether the text is valid JSON, without a second parse.
   const { diagnostics: found, valueKeys } = fresh
-    ? doc.semanticCountingKeys()
-    : { diagnostics: doc.semantic, valueKeys: undefined };
+    ? options.namesForTyping === true
+      ? doc.semanticForTyping(true)
+      : doc.semanticCountingKeys()
+    : options.namesForTyping === true
+      ? { diagnostics: doc.semanticForTyping(false).diagnostics, valueKeys: undefined }
+      : { diagnostics: doc.semantic, valueKeys: undefined };
   if (token.isCancellationRequested) return [];
   if (!doc.validJson) return byPosition([...syntaxDiagnostics(doc), ...toLspDiagnostics(doc, found)]);
   if (options.duplicateKeys === false) return byPosition(toLspDiagnostics(doc, found));

@@ -13,9 +13,14 @@ import { buildReferenceGraph, type ReferenceGraph, ReferenceSite } from './graph
 /** A path step for every item of an array, as `ReferenceSite` paths write it. */
 const ITEMS = '[]';
 
+/** Not at any offset of the text: only the node a cursor is pointed at is (`pointAt`). */
+const NOWHERE = -1;
+
 /** The fields read, as a tree of steps: the keys of an object with what is read below each, an array's items. */
 interface Reads {
   readonly keys: string[];
+  /** The key node of each key, one for every property of that name: nothing reads a key's parent or offset here. */
+  readonly keyNodes: Node[];
   readonly below: Reads[];
   items: Reads | undefined;
 }
@@ -25,7 +30,7 @@ interface Reads {
  * declare (`collectDeclarations` in `graph.ts`) and what ranking reads besides (`processType`: a router).
  */
 const READS: Reads = (() => {
-  const root: Reads = { keys: [], below: [], items: undefined };
+  const root: Reads = { keys: [], keyNodes: [], below: [], items: undefined };
   const paths: (readonly string[])[] = [
     ...Object.values(ReferenceSite)
       .map((site) => site.path)
@@ -41,14 +46,15 @@ const READS: Reads = (() => {
     let at = root;
     for (const step of path) {
       if (step === ITEMS) {
-        at.items ??= { keys: [], below: [], items: undefined };
+        at.items ??= { keys: [], keyNodes: [], below: [], items: undefined };
         at = at.items;
         continue;
       }
       const index = at.keys.indexOf(step);
       if (index === -1) {
         at.keys.push(step);
-        at.below.push({ keys: [], below: [], items: undefined });
+        at.keyNodes.push(node('string', undefined, step));
+        at.below.push({ keys: [], keyNodes: [], below: [], items: undefined });
       }
       at = at.below[index === -1 ? at.keys.length - 1 : index]!;
     }
@@ -71,9 +77,6 @@ interface Node {
   keyNode: Node | undefined;
   valueNode: Node | undefined;
 }
-
-/** Not at any offset of the text: only the node a cursor is pointed at is (`pointAt`). */
-const NOWHERE = -1;
 
 function node(
   type: ASTNode['type'],
@@ -114,7 +117,7 @@ function nodeOf(value: unknown, reads: Reads, parent: Node | undefined): Node {
     const field = fields[key];
     if (field === undefined) continue;
     const property = node('property', object, undefined);
-    property.keyNode = node('string', property, key);
+    property.keyNode = reads.keyNodes[i];
     property.valueNode = nodeOf(field, reads.below[i]!, property);
     object.properties!.push(property);
   }

@@ -4,9 +4,9 @@
  * names a declaration (a member's `host`, a shard's `rs`…) the answer needs only the cursor and the names:
  * - the cursor is read, as always, from a window of the text: the top-level item around it (a replica set, a
  *   cluster), found by skipping what comes before it with native searches (`itemAround`);
- * - the names are those of the document's value (`references/valueNames.ts`): read when its diagnostics were (the
- *   first keystroke into a string of that version), kept from the last answer (the next keystrokes in the same
- *   string), or else from `JSON.parse` of the text now.
+ * - the names are those of the document's value (`references/valueNames.ts`): read when its diagnostics were (a
+ *   completion in that version, or the first keystroke into one of its strings), kept from the last answer (the next
+ *   keystrokes in the same string), or else from `JSON.parse` of the text now.
  * The ranking and the items are the tree's own (`references.ts`) over those names: the same answer, which the
  * tests compare. Anything else (keys, the schema's values, a text that is not valid JSON) waits for the tree.
  */
@@ -82,6 +82,16 @@ function typedOn(doc: ParsedDocument, offset: number): Answer | undefined {
   return answer(doc, item, cursor, last.names);
 }
 
+/** A completion in the version whose names its diagnostics read (nothing typed since: a click, Ctrl+Space). */
+function diagnosed(doc: ParsedDocument, offset: number): Answer | undefined {
+  const names = doc.valueNames();
+  if (names === undefined) return undefined;
+  // The diagnostics parsed this very text: it is valid JSON, and the scan may run.
+  const item = itemAround(doc.text, offset);
+  const cursor = item && cursorIn(doc, item, offset);
+  return item === undefined || cursor === undefined ? undefined : answer(doc, item, cursor, names);
+}
+
 /**
  * What an insertion must not hold to leave the text's strings and brackets where they were (a control character is
  * refused afterwards: the string holding it is not valid JSON).
@@ -113,15 +123,26 @@ function insertedIntoString(doc: ParsedDocument, offset: number): Answer | undef
   return answer(doc, item, cursor, names);
 }
 
+/** Lets go of what completion before the tree read of a document, once its tree is built (the warm-up's step). */
+export function forgetNamesBeforeTree(doc: ParsedDocument): void {
+  lastAnswer.delete(doc.textDocument);
+  doc.valueNames();
+}
+
 /**
  * The name completion at `offset` of a document whose tree is not built, when the cursor is at a value site of
- * valid JSON and the tree would cost more than this path; undefined otherwise (the caller builds the tree).
+ * valid JSON and the tree would cost more than this path; undefined otherwise (the caller builds or has the tree).
  */
 export function namesBeforeTree(doc: ParsedDocument, offset: number): Answer | undefined {
   const work = doc.treeWork();
-  if (work < MIN_TREE_WORK || work * 4 < textLength(doc.textDocument)) return undefined;
+  if (work < MIN_TREE_WORK || work * 4 < textLength(doc.textDocument)) {
+    // The tree serves from now on: what the last answer read is let go.
+    lastAnswer.delete(doc.textDocument);
+    return undefined;
+  }
   return (
     typedOn(doc, offset) ??
+    diagnosed(doc, offset) ??
     insertedIntoString(doc, offset) ??
     doc.readParsed((value) => {
       // The text is valid JSON: the scan, which trusts it, may run.
