@@ -10,7 +10,7 @@
  * key given twice resolves to its last occurrence.
  */
 import { isJsonSpace, type JsonPath, jsonSpaceEnd, jsonStringEnd, jsonValueEnd } from '@dbkit/core';
-import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './charCodes.js';
+import { CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './charCodes.js';
 
 /** A located node: its span, its kind, and the span of the key when it is a property's value. */
 export interface LocatedNode {
@@ -112,13 +112,7 @@ function skipValue(text: string, start: number, collect: Collect): number {
     }
     return text.length;
   }
-  let at = start;
-  while (at < text.length) {
-    const code = text.charCodeAt(at);
-    if (code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET || isJsonSpace(code)) break;
-    at++;
-  }
-  return at;
+  return jsonValueEnd(text, start);
 }
 
 /** Forgets what was found below `trie`: a key given again replaces the earlier value, as in `JSON.parse`. */
