@@ -53,7 +53,10 @@ export function reviseAgents(
   const whole = expandRevisions(stored);
   const before = whole[whole.length - 1]!.processes;
   const processes = processFacts(next.document);
-  const moves = agentMoves(previous.document, next.document, plan, { from: processFacts(previous.document), to: processes });
+  const moves = agentMoves(previous.document, next.document, plan, {
+    from: processFacts(previous.document),
+    to: processes,
+  });
   const revision: StoredRevision = {
     version: next.version,
     acceptedAt: now,
