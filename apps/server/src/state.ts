@@ -52,7 +52,7 @@ export type StoredAutomationConfig = {
  * One accepted revision as stored: core's `AutomationRevision`, with `processes` left out when it is the revision
  * before's (a process's name, host, port, replica set and `disabled` seldom change) and `moves` listing only the
  * processes that move. A project keeps 100 revisions and writes them all with each PUT: a 3 MB config's facts are
- * 180 KB a revision, which made a journal line 20 MB. `expandRevisions` gives them back whole; the oldest kept
+ * 180 KB a revision, 20 MB a journal line if each held them. `expandRevisions` gives them back whole; the oldest kept
  * revision always has its processes. Records written with every revision whole read the same.
  */
 export type StoredRevision = Omit<AutomationRevision, 'processes'> & {
