@@ -217,15 +217,8 @@ export function parseDocument(
   };
   // Whether the text is valid JSON, without keeping the value (the tree asks before its full parse).
   const isValidJson = (): boolean => {
-    if (validJson === undefined) {
-      try {
-        parseText();
-        validJson = true;
-      } catch {
-        validJson = false;
-      }
-    }
-    return validJson;
+    if (validJson === undefined) doc.readParsed(() => undefined);
+    return validJson === true;
   };
   lazy(doc, 'validJson', isValidJson);
   doc.readParsed = (read) => {

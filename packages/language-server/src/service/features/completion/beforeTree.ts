@@ -82,14 +82,14 @@ function typedOn(doc: ParsedDocument, offset: number): Answer | undefined {
   return answer(doc, item, cursor, last.names);
 }
 
-/** A completion in the version whose names its diagnostics read (nothing typed since: a click, Ctrl+Space). */
-function diagnosed(doc: ParsedDocument, offset: number): Answer | undefined {
-  const names = doc.valueNames();
-  if (names === undefined) return undefined;
-  // The diagnostics parsed this very text: it is valid JSON, and the scan may run.
+/**
+ * The item around `offset` and the cursor there, in text the scan may trust (valid JSON, or the diagnosed text with
+ * plain characters inserted into a string); undefined unless the cursor is at a value that names something.
+ */
+function siteAt(doc: ParsedDocument, offset: number): { item: ItemAround; cursor: CompletionCursor } | undefined {
   const item = itemAround(doc.text, offset);
   const cursor = item && cursorIn(doc, item, offset);
-  return item === undefined || cursor === undefined ? undefined : answer(doc, item, cursor, names);
+  return item === undefined || cursor === undefined ? undefined : { item, cursor };
 }
 
 /**
@@ -114,9 +114,9 @@ function insertedIntoString(doc: ParsedDocument, offset: number): Answer | undef
   let backslashes = 0;
   while (start - backslashes > 0 && doc.slice(start - backslashes - 1, start - backslashes) === '\\') backslashes++;
   if (backslashes % 2 === 1) return undefined;
-  const item = itemAround(doc.text, offset);
-  const cursor = item && cursorIn(doc, item, offset);
-  if (item === undefined || cursor === undefined) return undefined;
+  const at = siteAt(doc, offset);
+  if (at === undefined) return undefined;
+  const { item, cursor } = at;
   if (!(cursor.start < start && start + newLength < cursor.end) || !isString(doc, cursor.start, cursor.end)) {
     return undefined;
   }
@@ -140,15 +140,20 @@ export function namesBeforeTree(doc: ParsedDocument, offset: number): Answer | u
     lastAnswer.delete(doc.textDocument);
     return undefined;
   }
+  const typed = typedOn(doc, offset);
+  if (typed !== undefined) return typed;
+  // A completion in the version whose names its diagnostics read (nothing typed since: a click, Ctrl+Space): they
+  // parsed this very text, so it is valid JSON; where no name is asked for, parsing it again would not change that.
+  const own = doc.valueNames();
+  if (own !== undefined) {
+    const at = siteAt(doc, offset);
+    return at && answer(doc, at.item, at.cursor, own);
+  }
   return (
-    typedOn(doc, offset) ??
-    diagnosed(doc, offset) ??
     insertedIntoString(doc, offset) ??
     doc.readParsed((value) => {
-      // The text is valid JSON: the scan, which trusts it, may run.
-      const item = itemAround(doc.text, offset);
-      const cursor = item && cursorIn(doc, item, offset);
-      return item === undefined || cursor === undefined ? undefined : answer(doc, item, cursor, namesOfValue(value));
+      const at = siteAt(doc, offset);
+      return at && answer(doc, at.item, at.cursor, namesOfValue(value));
     })
   );
 }
