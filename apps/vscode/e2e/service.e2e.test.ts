@@ -1,10 +1,12 @@
 /**
  * The service from the editor, in a real VS Code (code-server, Node extension host) against a real dbkit-server this
  * test starts: a connection added through the input boxes (and a wrong key refused in one line), the explorer down
- * to a snapshot kept (the service's state changes), the deployed config opened as `dbkit://…`, an unsafe edit whose
- * plan against the deployed revision shows its error, fixed (the plan follows the edit), published with the confirmation, and followed until
- * the agents reach it; then a 409 after a concurrent CLI push. No private key is ever printed. Screenshots:
- * e2e/artifacts/service-*.png.
+ * to a snapshot kept (the service's state changes), the deployed config opened as
+ * `dbkit://<public key>@<host>/<project>/automationConfig.json`; with auto-save on, an unsafe edit kept as a draft
+ * without an error, its plan against the deployed revision showing its error, fixed (the plan follows the edit),
+ * published with the confirmation, and followed until the agents reach it; with auto-save off, Ctrl+S keeps a draft
+ * that a reload keeps and that Publish, offered by the save, sends; then a 409 after a concurrent CLI push. No
+ * private key is ever printed. Screenshots: e2e/artifacts/service-*.png.
  */
 
 import type { ChildProcess } from 'node:child_process';
@@ -78,7 +80,7 @@ let service: Service | undefined;
 let vscode: VsCode | undefined;
 const ui = () => {
   if (vscode === undefined || service === undefined) throw new Error('not started');
-  return { page: vscode.page, service };
+  return { page: vscode.page, service, vscode };
 };
 
 beforeAll(async () => {
@@ -94,6 +96,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (toastWatch !== undefined) clearInterval(toastWatch);
   await vscode?.close();
   if (service) await stopProcess(service.process);
   if (vsixDir !== undefined) rmSync(vsixDir, { recursive: true, force: true });
@@ -112,7 +115,7 @@ async function state(): Promise<{
     string,
     {
       clusters: Record<string, { snapshots: Record<string, { doNotDelete: boolean }> }>;
-      automationConfig: { version: number };
+      automationConfig: { version: number; text: string };
     }
   >;
 }> {
@@ -134,6 +137,44 @@ async function addConnection(page: Page, values: readonly string[]): Promise<voi
 
 /** The notification toasts' text. */
 const toasts = (page: Page) => text(page.locator('.notifications-toasts'));
+
+/** What VS Code says when a save fails: no save of a deployed config may bring it up. */
+const SAVE_FAILED = /Failed to save|Unable to write|NoPermissions/;
+
+/** Every notification toast seen by `watchToasts`, for the checks that no save failed. */
+let seenToasts = '';
+let toastWatch: ReturnType<typeof setInterval> | undefined;
+function watchToasts(page: Page): void {
+  toastWatch ??= setInterval(() => {
+    void toasts(page).then(
+      (shown) => {
+        seenToasts += `${shown}\n`;
+      },
+      () => undefined,
+    );
+  }, 100);
+}
+
+/** Every log file VS Code keeps for the test's window (the extension's output channel among them). */
+function readLogs(): string[] {
+  const logs = join(dirname(ui().vscode.workspace), 'user-data', 'logs');
+  return readdirSync(logs, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
+}
+
+/** The active editor tab. */
+const activeTab = (page: Page) =>
+  page.locator('.tabs-container .tab.active[data-resource-name="automationConfig.json"]').first();
+
+/** Waits until the active tab has no unsaved edits (a save went through). */
+async function waitSaved(page: Page, what: string): Promise<void> {
+  await waitFor(
+    what,
+    async () => !((await activeTab(page).getAttribute('class')) ?? 'dirty').includes('dirty'),
+    30_000,
+  );
+}
 
 /** The explorer's row with this label (its aria-label starts with it). */
 const row = (page: Page, label: string) =>
@@ -238,26 +279,41 @@ describe('the service from the editor', () => {
     });
   });
 
-  it('opens the deployed config, plans an unsafe edit against it, fixes it, publishes and watches it converge', async () => {
+  it('with auto-save on, keeps each pause’s edits as a draft without an error, plans, publishes and converges', async () => {
     const { page, service } = ui();
+    watchToasts(page);
     await row(page, 'Automation config v1').click();
-    await page.locator('.tabs-container .tab.active', { hasText: 'automationConfig.json' }).waitFor();
-    const stored = await (
-      await fetch(`${service.url}/__dbkit/state`).then(
-        (r) => r.json() as Promise<{ groups: Record<string, { automationConfig: { text: string } }> }>,
-      )
-    ).groups[service.groupId]?.automationConfig.text;
+    await activeTab(page).waitFor();
+
+    // The uri a person reads, here in the extension's log: the public key, the service's host and the project.
+    const host = new URL(service.url).host;
+    const uri = `dbkit://${service.publicKey}@${host}/${service.groupId}/automationConfig.json`;
+    await waitFor('the log to name the document', async () =>
+      readLogs().some((log) => log.includes(`dbkit: opened ${uri} (stored version 1)`)),
+    );
+    await command(page, 'File: Toggle Auto Save');
+
+    const stored = (await state()).groups[service.groupId]?.automationConfig;
     if (stored === undefined) throw new Error('no stored config');
 
-    // Unsafe: rs0-0's feature compatibility ahead of its 7.0 binary.
+    // Unsafe: rs0-0's feature compatibility ahead of its 7.0 binary. Auto-save keeps it as a draft.
+    await page.locator('.tabs-container .tab', { hasText: 'automationConfig.json' }).first().click();
     await typeOver(
       page,
-      stored,
+      stored.text,
       '"featureCompatibilityVersion": "7.0"',
       '"featureCompatibilityVersion": "'.length,
       3,
       '8.0',
     );
+    await waitSaved(page, 'auto-save to keep the draft');
+    await waitFor('the explorer to show the draft', async () =>
+      /draft/.test(await text(row(page, 'Automation config v1'))),
+    );
+    // The tab says it is a draft (its decoration), and the service still has version 1.
+    expect(await activeTab(page).locator('.monaco-icon-label').getAttribute('class')).toMatch(/decoration/);
+    expect((await state()).groups[service.groupId]?.automationConfig.version).toBe(1);
+
     await command(page, 'dbkit: Compare with…');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'The deployed revision' }).first().click();
     await showProblems(page);
@@ -268,7 +324,7 @@ describe('the service from the editor', () => {
     await page.locator('.tabs-container .tab', { hasText: 'automationConfig.json' }).first().click();
     await typeOver(
       page,
-      stored,
+      stored.text,
       '"featureCompatibilityVersion": "7.0"',
       '"featureCompatibilityVersion": "'.length,
       3,
@@ -278,12 +334,14 @@ describe('the service from the editor', () => {
     await waitFor('the plan to follow the fix', async () => !/DBK604/.test(await problemsText(page)));
     await typeOver(
       page,
-      stored,
+      stored.text,
       '"path": "/data/rs0-0/mongodb.log"',
       '"path": "/data/rs0-0/'.length,
       'mongodb'.length,
       'mongod',
     );
+    await waitSaved(page, 'auto-save to keep the fixed draft');
+    await screenshot(page, 'service-draft');
     await command(page, 'dbkit: Publish to Service…');
     await dialogButton(page, 'Publish');
     const applied = await waitFor(
@@ -296,6 +354,61 @@ describe('the service from the editor', () => {
     );
     expect(applied).toMatch(/processes at goal version 2/);
     expect((await state()).groups[service.groupId]?.automationConfig.version).toBe(2);
+    // The draft is gone: the editor shows the stored revision, saved, and the explorer no draft.
+    await waitSaved(page, 'the published document to be clean');
+    await waitFor('the explorer to drop the draft', async () => {
+      const node = row(page, 'Automation config v2');
+      return (await node.count()) > 0 && !/draft/.test(await text(node));
+    });
+    expect(seenToasts).not.toMatch(SAVE_FAILED);
+  }, 180_000);
+
+  it('with auto-save off, Ctrl+S keeps a draft that a reload keeps, and offers Publish', async () => {
+    const { page, service } = ui();
+    await command(page, 'File: Toggle Auto Save');
+    await activeTab(page).click();
+    const stored = (await state()).groups[service.groupId]?.automationConfig;
+    if (stored === undefined) throw new Error('no stored config');
+    await typeOver(
+      page,
+      stored.text,
+      '"path": "/data/rs0-1/mongodb.log"',
+      '"path": "/data/rs0-1/'.length,
+      'mongodb'.length,
+      'mongod',
+    );
+    await page.keyboard.press('Control+S');
+    const offered = await waitFor('the save to offer Publish', async () => {
+      const shown = await toasts(page);
+      return /not published|draft saved/.test(shown) ? shown : undefined;
+    });
+    expect(offered).toMatch(/Publish/);
+    await waitSaved(page, 'Ctrl+S to keep the draft');
+    // No modal: a save asks nothing.
+    expect(await page.locator('.monaco-dialog-box').count()).toBe(0);
+
+    // Kept across a reload of the window.
+    await page.reload();
+    await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+    await page.locator(ACTIVITY).first().click();
+    await expand(page, `${service.groupId} on`, `Project ${service.groupId}`);
+    await waitFor('the explorer to show the draft after the reload', async () =>
+      /draft/.test(await text(row(page, 'Automation config v2'))),
+    );
+    await row(page, 'Automation config v2').click();
+    await activeTab(page).waitFor();
+    await waitFor('the draft in the editor', async () =>
+      (await text(page.locator('.editor-instance .view-lines'))).includes('/data/rs0-1/mongod.log'),
+    );
+
+    // Publish from the explorer's inline action on the draft.
+    const node = row(page, 'Automation config v2');
+    await node.hover();
+    await node.locator('.action-label[aria-label^="Publish to Service"]').click();
+    await dialogButton(page, 'Publish');
+    await waitFor('version 3 to be applied', async () => /Version 3 is applied/.test(await toasts(page)), 60_000);
+    expect((await state()).groups[service.groupId]?.automationConfig.version).toBe(3);
+    expect(seenToasts).not.toMatch(SAVE_FAILED);
   }, 180_000);
 
   it('a concurrent CLI push makes the next publish a 409 that offers the compare', async () => {
@@ -315,7 +428,7 @@ describe('the service from the editor', () => {
       rmSync(dir, { recursive: true, force: true });
     }
     const stored = (await state()).groups[service.groupId]?.automationConfig.version;
-    expect(stored).toBe(3);
+    expect(stored).toBe(4);
     await page.locator('.tabs-container .tab', { hasText: 'automationConfig.json' }).first().click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' ');
@@ -328,6 +441,31 @@ describe('the service from the editor', () => {
     expect(conflict).toMatch(/Compare with the Stored Revision/);
   }, 120_000);
 
+  it('Discard Draft drops the draft after asking, and the editor shows the stored revision', async () => {
+    const { page, service } = ui();
+    await activeTab(page).click();
+    await page.keyboard.press('Control+S');
+    await waitSaved(page, 'the draft to be saved');
+    await waitFor('the explorer to show the draft', async () =>
+      /draft/.test(await text(row(page, 'Automation config'))),
+    );
+    await command(page, 'dbkit: Discard Draft…');
+    expect(await dialogButton(page, 'Discard Draft')).toMatch(/unpublished edits .* are lost/);
+    const stored = (await state()).groups[service.groupId]?.automationConfig;
+    if (stored === undefined) throw new Error('no stored config');
+    await waitFor('the editor to show the stored revision', async () => {
+      await page.keyboard.press('Control+End');
+      const shown = await text(page.locator('.editor-instance .view-lines').first());
+      return shown.includes(`"version": ${stored.version}`) ? shown : undefined;
+    });
+    await waitSaved(page, 'the document to be clean');
+    await waitFor(
+      'the explorer to drop the draft',
+      async () => !/draft/.test(await text(row(page, 'Automation config'))),
+    );
+    expect(seenToasts).not.toMatch(SAVE_FAILED);
+  });
+
   it('never writes the private key: every log VS Code keeps (the output channel included), notifications', async () => {
     const { page, service } = ui();
     const logs = join(dirname(vscode?.workspace ?? ''), 'user-data', 'logs');
@@ -338,6 +476,8 @@ describe('the service from the editor', () => {
     // The right place: the extension's output channel, with what this test did.
     expect(written.some((log) => log.includes('dbkit: published'))).toBe(true);
     for (const [index, log] of written.entries()) expect(log, files[index]).not.toContain(service.privateKey);
+    // Nor a connection spelt in hex: a deployed document is named `dbkit://<public key>@<host>/…` everywhere.
+    for (const [index, log] of written.entries()) expect(log, files[index]).not.toMatch(/dbkit:\/\/[0-9a-f]{32}/);
     expect(await toasts(page)).not.toContain(service.privateKey);
     expect(vscode?.logs() ?? '').not.toContain(service.privateKey);
   });

@@ -1,10 +1,11 @@
 // Where a deployed config lives in the editor (`src/lib/deployed.ts`):
-// `dbkit://<connection>/<project>/automationConfig.json`, read back to its connection even after VS Code has
-// lowercased the uri's authority.
+// `dbkit://<public key>@<host>/<project>/automationConfig.json`, read back to its connection after VS Code has
+// printed it (host lowercased), and from the hex uris an older version wrote.
 import { describe, expect, it } from 'vitest';
 import { connectionOf } from '../src/lib/connections.ts';
 import {
   connectionAt,
+  connectionsAtRoot,
   DEPLOYED_FILE,
   deployedDocumentName,
   deployedUriParts,
@@ -15,22 +16,59 @@ import {
 
 const connection = connectionOf('http://127.0.0.1:8080', '5e2211c17a3e5a48f5497de3', 'FDBKXBWW');
 const other = connectionOf('https://Ops.example.net', '5e2211c17a3e5a48f5497de3', 'ABCDEFGH');
+const secondProject = connectionOf('http://127.0.0.1:8080', 'a08ff49b6f772632716c4306', 'FDBKXBWW');
+
+/** The uri as VS Code prints it: `Uri.toString()` lowercases the host, never the user part. */
+const printed = (authority: string) => {
+  const at = authority.lastIndexOf('@');
+  return `${authority.slice(0, at + 1)}${authority.slice(at + 1).toLowerCase()}`;
+};
+
+/** The hex authority an older version wrote: the connection's id, UTF-8, in hex. */
+const legacyAuthority = (id: string) =>
+  Array.from(new TextEncoder().encode(id), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 describe('the deployed uri', () => {
-  it('names the project and the catalog’s file name, and finds its connection again', () => {
-    const parts = deployedUriParts(connection);
-    expect(parts.path).toBe(`/5e2211c17a3e5a48f5497de3/${DEPLOYED_FILE}`);
-    const entry = parseDeployedUri(parts);
-    expect(entry).toEqual({ kind: 'file', address: { connectionId: connection.id, groupId: connection.groupId } });
+  it.for([
+    { name: 'a local service', of: connection, uri: 'FDBKXBWW@127.0.0.1:8080' },
+    { name: 'a named host, mixed case', of: other, uri: 'ABCDEFGH@ops.example.net' },
+  ])('reads as key@host/project for $name, and finds its connection again', ({ of, uri }) => {
+    const parts = deployedUriParts(of);
+    expect(`dbkit://${printed(parts.authority)}${parts.path}`).toBe(
+      `dbkit://${uri}/5e2211c17a3e5a48f5497de3/${DEPLOYED_FILE}`,
+    );
+    const entry = parseDeployedUri({ ...parts, authority: printed(parts.authority) });
+    expect(entry.kind).toBe('file');
     if (entry.kind !== 'file') return;
-    expect(connectionAt([other, connection], entry.address)).toBe(connection);
+    expect(connectionAt([connection, other, secondProject], entry.address)).toBe(of);
   });
 
-  it('survives VS Code lowercasing the authority (the public key and host are mixed case)', () => {
-    const parts = deployedUriParts(other);
-    expect(parts.authority).toBe(parts.authority.toLowerCase());
-    const entry = parseDeployedUri({ ...parts, authority: parts.authority.toUpperCase() });
-    expect(entry.kind === 'file' && connectionAt([connection, other], entry.address)).toBe(other);
+  it('is short: under 80 characters for a local service', () => {
+    const parts = deployedUriParts(connection);
+    expect(`dbkit://${parts.authority}${parts.path}`.length).toBeLessThan(80);
+  });
+
+  it('tells two projects of one key apart by the path, two keys by the user part', () => {
+    const named = (c: typeof connection) => {
+      const entry = parseDeployedUri(deployedUriParts(c));
+      return entry.kind === 'file' ? connectionAt([connection, secondProject, other], entry.address) : undefined;
+    };
+    expect(named(secondProject)).toBe(secondProject);
+    const otherKey = connectionOf('http://127.0.0.1:8080', connection.groupId, 'ZZZZZZZZ');
+    expect(named(otherKey)).toBeUndefined();
+  });
+
+  it('opens the uri an older version wrote (the hex of the connection’s id), lowercased or not', () => {
+    for (const hex of [legacyAuthority(other.id), legacyAuthority(other.id).toUpperCase()]) {
+      const entry = parseDeployedUri({ authority: hex, path: `/${other.groupId}/${DEPLOYED_FILE}` });
+      expect(entry.kind === 'file' && connectionAt([connection, other], entry.address)).toBe(other);
+    }
+  });
+
+  it('lists the projects of its key and host at the root', () => {
+    const { authority } = deployedUriParts(connection);
+    expect(connectionsAtRoot([connection, other, secondProject], authority)).toEqual([connection, secondProject]);
+    expect(connectionsAtRoot([connection], 'not-hex')).toEqual([]);
   });
 
   it.for([
@@ -45,15 +83,25 @@ describe('the deployed uri', () => {
     expect(parseDeployedUri({ authority: deployedUriParts(connection).authority, path }).kind).toBe(kind);
   });
 
-  it.for(['', 'not-hex', 'abc', 'ff'])('reads authority %j as nothing of ours', (authority) => {
-    expect(parseDeployedUri({ authority, path: `/g/${DEPLOYED_FILE}` }).kind).toBe('none');
-  });
+  it.for(['', 'not-hex', 'abc', 'ff', '@127.0.0.1:8080', 'FDBKXBWW@'])(
+    'reads authority %j as nothing of ours',
+    (authority) => {
+      expect(parseDeployedUri({ authority, path: `/g/${DEPLOYED_FILE}` }).kind).toBe('none');
+    },
+  );
 
-  it('finds no connection once it is removed or holds another project, and says what to do', () => {
-    const address = { connectionId: connection.id, groupId: 'another' };
-    expect(connectionAt([connection], address)).toBeUndefined();
-    expect(connectionAt([], { connectionId: connection.id, groupId: connection.groupId })).toBeUndefined();
-    expect(missingConnectionMessage(address)).toMatch(/project another .* Add the connection again/);
+  it('finds no connection once it is removed or holds another project, and says so in one line', () => {
+    const entry = parseDeployedUri({ ...deployedUriParts(connection), path: `/another/${DEPLOYED_FILE}` });
+    if (entry.kind !== 'file') throw new Error('not a file');
+    expect(connectionAt([connection], entry.address)).toBeUndefined();
+    const message = missingConnectionMessage(entry.address);
+    expect(message).toBe(
+      'dbkit: no service connection holds project another on 127.0.0.1:8080 with public key FDBKXBWW any more (removed or edited), so its deployed config cannot be read or published. Add the connection again (dbkit: Add Service Connection…), then reopen the deployed config.',
+    );
+    const legacy = parseDeployedUri({ authority: legacyAuthority(connection.id), path: `/x/${DEPLOYED_FILE}` });
+    if (legacy.kind !== 'file') throw new Error('not a file');
+    expect(connectionAt([], legacy.address)).toBeUndefined();
+    expect(missingConnectionMessage(legacy.address)).toMatch(/^dbkit: no service connection holds project x any more/);
   });
 
   it('names the document and the stored revision in plans', () => {

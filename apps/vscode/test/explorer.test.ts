@@ -80,6 +80,25 @@ describe('the nodes a project shows', () => {
     });
   });
 
+  it('marks the automation config with a draft: its description, tooltip and the Publish and Discard actions', () => {
+    const draft = { savedAt: NOW.getTime() - 60_000, storedVersion: 7 };
+    const [node] = projectChildren(connection, status([at('rs0-0')]), draft);
+    const shownItem = item(node!);
+    expect(shownItem).toMatchObject({
+      label: 'Automation config v7',
+      description: 'draft · 1/1 at goal',
+      contextValue: 'automationConfigDraft',
+    });
+    expect(shownItem.tooltip).toContain(
+      'draft saved 2026-05-31 23:59 UTC, not published: Publish sends it, Discard Draft drops it.',
+    );
+    const failed = { ok: false, message: 'dbkit: cannot reach it.' } as const;
+    expect(shown({ kind: 'automationConfig', connection, deployed: failed, draft })).toMatchObject({
+      description: 'draft · cannot load',
+      contextValue: 'automationConfigDraft',
+    });
+  });
+
   it.for([
     [at('rs0-0'), 'reached 7 · at goal'],
     [working, 'reached 6 · ChangeVersion'],
@@ -142,7 +161,12 @@ describe('snapshots and alerts', () => {
     ({ kind: 'snapshot', connection, cluster: rs0, snapshot: snapshot(fields) }) as const;
 
   it.for([
-    ['complete with an expiry', { expires: '2026-07-01T00:00:00Z' }, 'complete · expires 2026-07-01', 'snapshot'],
+    [
+      'complete with an expiry',
+      { expires: '2026-07-01T00:00:00Z' },
+      'complete · expires 2026-07-01 00:00 UTC',
+      'snapshot',
+    ],
     [
       'expiring at a time of day',
       { expires: '2026-06-02T06:00:00Z' },
@@ -154,7 +178,7 @@ describe('snapshots and alerts', () => {
     [
       'past its expiry, waiting for the sweep (no actions: the service refuses them)',
       { expires: '2026-05-31T00:00:00Z' },
-      'complete · expired 2026-05-31, deleted at the next sweep',
+      'complete · expired 2026-05-31 00:00 UTC, deleted at the next sweep',
       'expiredSnapshot',
     ],
   ] as const)('a snapshot %s: %j', ([, fields, description, contextValue]) => {
@@ -181,7 +205,7 @@ describe('snapshots and alerts', () => {
       'acknowledged',
       { ...hostDown, acknowledgedUntil: '2026-06-02T00:00:00Z', acknowledgementComment: 'disk swap' },
       'HOST_DOWN · rs0-1.example.net:27017',
-      'opened 2026-05-31 09:12 UTC · acknowledged until 2026-06-02',
+      'opened 2026-05-31 09:12 UTC · acknowledged until 2026-06-02 00:00 UTC',
       'alert',
     ],
     [

@@ -87,24 +87,29 @@ describe('the actions', () => {
     expect(keepConfirmation(snapshot({ expires: '2026-07-01T00:00:00Z' }))).toEqual({
       message: 'Keep the snapshot of 2026-05-31 18:30 UTC?',
       detail:
-        'Keeping a snapshot (doNotDelete) removes its expiry (2026-07-01): the service never deletes it while it is kept.',
+        'Keeping a snapshot (doNotDelete) removes its expiry (2026-07-01 00:00 UTC): the service never deletes it while it is kept.',
       confirm: 'Keep',
     });
     expect(keepConfirmation(snapshot({ doNotDelete: true })).confirm).toBe('Stop Keeping');
   });
 
   it.for([
-    ['later', '2026-07-01', 'Set the expiry of the snapshot of 2026-05-31 18:30 UTC to 2026-07-01?', 'Set Expiry'],
+    [
+      'later',
+      '2026-07-01',
+      'Set the expiry of the snapshot of 2026-05-31 18:30 UTC to 2026-07-01 00:00 UTC?',
+      'Set Expiry',
+    ],
     [
       'now',
       '2026-06-01T00:00:00Z',
-      'Delete the snapshot of 2026-05-31 18:30 UTC? 2026-06-01 is at or before now.',
+      'Delete the snapshot of 2026-05-31 18:30 UTC? 2026-06-01 00:00 UTC is at or before now.',
       'Set Expiry and Delete',
     ],
     [
       'in the past',
       '2026-01-01',
-      'Delete the snapshot of 2026-05-31 18:30 UTC? 2026-01-01 is at or before now.',
+      'Delete the snapshot of 2026-05-31 18:30 UTC? 2026-01-01 00:00 UTC is at or before now.',
       'Set Expiry and Delete',
     ],
   ] as const)('Set expiry %s asks %j and names the rule', ([, typed, message, confirm]) => {

@@ -1,9 +1,10 @@
 /**
  * The deployed config, from the editor: open it as a `dbkit:` document, pull it into a file, compare with it
- * ("Compare with…"'s third choice), and publish to it. Publish validates with the language server, shows the plan
- * from the stored revision with a modal confirmation, sends `version` = stored + 1 (`nextRevision`, the rule
- * `dbkit config push` and the playground follow), then marks a refused revision, offers to compare on a 409, or
- * follows the agents until they reach the goal. What each step decides is in `lib/publish.ts`.
+ * ("Compare with…"'s third choice), keep a draft of it, and publish to it. Saving keeps a draft (`deployedFs.ts`);
+ * Publish validates with the language server, shows the plan from the stored revision with a modal confirmation,
+ * sends `version` = stored + 1 (`nextRevision`, the rule `dbkit config push` and the playground follow), then marks
+ * a refused revision, offers to compare on a 409, or follows the agents until they reach the goal. What each step
+ * decides is in `lib/publish.ts`.
  */
 import type { DbkitClient } from '@dbkit/client';
 import { formatGoalProgress } from '@dbkit/core';
@@ -19,6 +20,7 @@ import type { Diagnostic } from 'vscode-languageclient';
 import type { ServiceConnection } from '../lib/connections.js';
 import { Command, DEPLOYED_SCHEME, LANGUAGE_ID, VALIDATE_REQUEST } from '../lib/constants.js';
 import { DEPLOYED_FILE, deployedDocumentName, storedRevisionName } from '../lib/deployed.js';
+import { draftLabel } from '../lib/drafts.js';
 import {
   afterAnswer,
   afterPlan,
@@ -30,7 +32,8 @@ import {
 } from '../lib/publish.js';
 import { applySeverityOverrides } from '../lib/severity.js';
 import { automationConfigAt, type CompareCommand, type DeployedRevisions, type OldRevision } from './compare.js';
-import { DeployedFileSystem, type SaveOutcome, type SaveRequest } from './deployedFs.js';
+import { DeployedFileSystem, type DraftSaved } from './deployedFs.js';
+import { DraftDecorations } from './drafts.js';
 import type { PlanDocuments } from './planDocuments.js';
 import type { ServerHost } from './server.js';
 import { type ConnectionArgument, pickConnection, type ServiceContext } from './services.js';
@@ -48,8 +51,8 @@ export interface DeployedDependencies {
 }
 
 /**
- * Registers the `dbkit:` file system, the commands Open Deployed Config, Pull Deployed Config to File… and Publish
- * to Service…, and the deployed revisions as "Compare with…"'s third choice.
+ * Registers the `dbkit:` file system, the commands Open Deployed Config, Pull Deployed Config to File…, Publish to
+ * Service… and Discard Draft…, the drafts' decorations, and the deployed revisions as "Compare with…"'s third choice.
  */
 export function registerDeployed(services: ServiceContext, deps: DeployedDependencies): void {
   const deployed = new Deployed(services, deps);
@@ -63,7 +66,12 @@ export function registerDeployed(services: ServiceContext, deps: DeployedDepende
     vscode.commands.registerCommand(Command.pullDeployedConfig, (argument?: ConnectionArgument) =>
       deployed.pull(argument),
     ),
-    vscode.commands.registerCommand(Command.publish, (uri?: vscode.Uri) => deployed.publishCommand(uri)),
+    vscode.commands.registerCommand(Command.publish, (argument?: vscode.Uri | ConnectionArgument) =>
+      deployed.publishCommand(argument),
+    ),
+    vscode.commands.registerCommand(Command.discardDraft, (argument?: vscode.Uri | ConnectionArgument) =>
+      deployed.discardCommand(argument),
+    ),
   );
 }
 
@@ -96,10 +104,15 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
     private readonly services: ServiceContext,
     private readonly deps: DeployedDependencies,
   ) {
-    this.fs = new DeployedFileSystem(services.connections, (request) => this.publishOnSave(request));
+    this.fs = new DeployedFileSystem(services.connections, services.drafts);
+    const decorations = new DraftDecorations(services.drafts, (uri) => this.fs.connectionOf(uri));
     this.disposables = [
       this.fs,
       this.markers,
+      decorations,
+      vscode.window.registerFileDecorationProvider(decorations),
+      this.fs.onDidSaveDraft((saved) => this.offerPublish(saved)),
+      services.connections.onDidChange(() => void services.drafts.prune(services.connections.list())),
       // A marker points at the text that was sent: once the document changes, it would point at the wrong place.
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.contentChanges.length > 0) this.markers.delete(event.document.uri);
@@ -159,6 +172,10 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
       document = await vscode.languages.setTextDocumentLanguage(document, LANGUAGE_ID);
     }
     await vscode.window.showTextDocument(document, { preview: false });
+    const draft = this.services.drafts.info(connection);
+    this.services.output.info(
+      `dbkit: opened ${document.uri.toString()} (${draft === undefined ? `stored version ${read.stored.version}` : draftLabel(draft, new Date())})`,
+    );
   }
 
   async pull(argument: ConnectionArgument): Promise<void> {
@@ -197,11 +214,16 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
   }
 
   /**
-   * The Publish command on `uri` (the editor title) or the active editor. A deployed document with edits is saved,
-   * which publishes it (`publishOnSave`); any other document is published as the editor shows it.
+   * The Publish command on `argument`: the editor title's document, the explorer's connection (its open deployed
+   * document, else its draft), or the active editor. A document is published as the editor shows it, unsaved edits
+   * included.
    */
-  async publishCommand(uri: vscode.Uri | undefined): Promise<void> {
-    const document = await automationConfigAt(uri);
+  async publishCommand(argument: vscode.Uri | ConnectionArgument): Promise<void> {
+    if (argument !== undefined && !(argument instanceof vscode.Uri)) {
+      await this.publishConnection(argument.connection);
+      return;
+    }
+    const document = await automationConfigAt(argument);
     if (document === undefined) {
       void vscode.window.showWarningMessage(
         'dbkit: Publish needs an automation config in the editor. Open one (language "Automation Config"), or open the deployed config (dbkit: Open Deployed Config), then publish again.',
@@ -216,12 +238,8 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
         );
         return;
       }
-      if (document.isDirty) {
-        await document.save();
-        return;
-      }
-      const outcome = await this.publish({ uri: document.uri, text: document.getText(), connection }, false);
-      if (outcome.published) this.fs.changed(connection);
+      const outcome = await this.publish({ uri: document.uri, text: document.getText(), connection });
+      if (outcome.published) await this.settle(connection, outcome.version);
       return;
     }
     const name = this.deps.compare.nameOf(document.uri);
@@ -229,59 +247,130 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
     if (connection === undefined) return;
     const versionBefore = document.version;
     const wasDirty = document.isDirty;
-    const outcome = await this.publish({ uri: document.uri, text: document.getText(), connection }, false);
+    const outcome = await this.publish({ uri: document.uri, text: document.getText(), connection });
     if (!outcome.published) return;
     this.fs.changed(connection);
     // As `dbkit config push` rewrites its file: the document says the version now stored, so the next publish from
     // it builds on it (and a stale one gets a 409).
     if (outcome.edits.length === 0 || document.isClosed || document.version !== versionBefore) return;
-    const edit = new vscode.WorkspaceEdit();
-    for (const e of outcome.edits) {
-      edit.replace(
-        document.uri,
-        new vscode.Range(document.positionAt(e.offset), document.positionAt(e.offset + e.length)),
-        e.content,
-      );
-    }
-    if ((await vscode.workspace.applyEdit(edit)) && !wasDirty) await document.save();
+    if ((await applyReplacements(document, outcome.edits)) && !wasDirty) await document.save();
   }
 
-  private async publishOnSave(request: SaveRequest): Promise<SaveOutcome> {
-    const outcome = await this.publish(request, true);
-    return outcome.published ? { published: true, version: outcome.version, text: outcome.text } : outcome;
+  /** Publish from the explorer: the connection's open deployed document, else its draft. */
+  private async publishConnection(connection: ServiceConnection): Promise<void> {
+    const [document] = this.fs.documentsOf(connection);
+    const text = document?.getText() ?? (await this.services.drafts.text(connection));
+    if (text === undefined) {
+      void vscode.window.showInformationMessage(
+        `dbkit: ${connection.label} has no draft to publish. Open its deployed config, edit it and save: the save keeps a draft, which Publish sends.`,
+      );
+      return;
+    }
+    const uri = document?.uri ?? this.fs.uriFor(connection);
+    const outcome = await this.publish({ uri, text, connection });
+    if (outcome.published) await this.settle(connection, outcome.version);
   }
 
   /**
-   * Publishes one document at a time: a second save while the first one asks gets no second modal. `bySave`: VS
-   * Code shows the reason of a save that did not publish, so it is not shown twice.
+   * After a publish of the deployed config: the draft goes, and each open deployed document of the connection says
+   * the version now stored and is saved, which leaves it clean (its text is the stored revision) or, when the user
+   * typed on while it was sent, keeps what they typed as the next draft, built on that version.
    */
-  private async publish(request: PublishRequest, bySave: boolean): Promise<Published> {
+  private async settle(connection: ServiceConnection, version: number): Promise<void> {
+    await this.services.drafts.discard(connection);
+    for (const document of this.fs.documentsOf(connection)) {
+      // The text says `version - 1` (or nothing): made to say `version`.
+      await applyReplacements(document, nextRevision(document.getText(), version - 1).edits);
+      if (document.isDirty) await document.save();
+    }
+  }
+
+  /** The Discard Draft command: after a confirmation, the draft goes and the open document shows the stored revision. */
+  async discardCommand(argument: vscode.Uri | ConnectionArgument): Promise<void> {
+    const connection =
+      argument === undefined || argument instanceof vscode.Uri
+        ? this.fs.connectionOf(argument ?? vscode.window.activeTextEditor?.document.uri ?? vscode.Uri.parse('none:'))
+        : argument.connection;
+    if (connection === undefined) {
+      void vscode.window.showWarningMessage(
+        'dbkit: Discard Draft works on a deployed config (dbkit: Open Deployed Config).',
+      );
+      return;
+    }
+    const info = this.services.drafts.info(connection);
+    const documents = this.fs.documentsOf(connection);
+    if (info === undefined && !documents.some((d) => d.isDirty)) {
+      void vscode.window.showInformationMessage(
+        `dbkit: ${connection.label} has no draft: the editor shows the stored revision.`,
+      );
+      return;
+    }
+    const discard = 'Discard Draft';
+    const choice = await vscode.window.showWarningMessage(
+      `Discard the draft of ${connection.label}?`,
+      {
+        modal: true,
+        detail:
+          'Your unpublished edits of the deployed config are lost, and the editor shows the stored revision again. The service is not changed.',
+      },
+      discard,
+    );
+    if (choice !== discard) return;
+    const read = await this.read(connection);
+    if (!read.ok) {
+      this.tell('error', read.message);
+      return;
+    }
+    await this.services.drafts.discard(connection);
+    this.fs.published(connection, read.stored);
+    for (const document of documents) {
+      const whole = { offset: 0, length: document.getText().length, content: read.stored.text };
+      await applyReplacements(document, [whole]);
+      if (document.isDirty) await document.save();
+    }
+    this.services.output.info(`dbkit: discarded the draft of ${connection.label}`);
+  }
+
+  /** After a save kept a draft: a save by hand (Ctrl+S) offers Publish; auto-save says nothing. */
+  private offerPublish(saved: DraftSaved): void {
+    if (!saved.manual) return;
+    const info = this.services.drafts.info(saved.connection);
+    const publish = 'Publish…';
+    void vscode.window
+      .showInformationMessage(
+        `dbkit: ${info === undefined ? 'draft saved' : draftLabel(info, new Date())}: the service still runs the stored revision of ${saved.connection.label}.`,
+        publish,
+      )
+      .then((choice) => {
+        if (choice === publish) void this.publishCommand(saved.uri);
+      });
+  }
+
+  /** Publishes one document at a time: a second Publish while the first one asks gets no second modal. */
+  private async publish(request: PublishRequest): Promise<Published> {
     const key = request.uri.toString();
     if (this.publishing.has(key)) {
-      const reason = 'dbkit: this document is being published already; finish that first.';
-      if (!bySave) this.tell('warning', reason);
-      return { published: false, reason };
+      return {
+        published: false,
+        reason: this.tell('warning', 'dbkit: this document is being published already; finish that first.'),
+      };
     }
     this.publishing.add(key);
     try {
-      return await this.steps(request, bySave);
+      return await this.steps(request);
     } finally {
       this.publishing.delete(key);
     }
   }
 
   /** Validate, plan and confirm, send, then answer: the steps of `lib/publish.ts`. */
-  private async steps(request: PublishRequest, bySave: boolean): Promise<Published> {
+  private async steps(request: PublishRequest): Promise<Published> {
     const { uri, text, connection } = request;
     const deployed = uri.scheme === DEPLOYED_SCHEME;
     const name = this.deps.compare.nameOf(uri);
     const target: PublishTarget = { name, connectionLabel: connection.label, deployed };
-    /** Not published: the reason is told (by VS Code's save error, or here) and logged. */
-    const not = (reason: string): Published => {
-      if (bySave) this.services.output.warn(reason);
-      else this.tell('error', reason);
-      return { published: false, reason };
-    };
+    /** Not published: the reason is told and logged. */
+    const not = (reason: string): Published => ({ published: false, reason: this.tell('error', reason) });
 
     // 1. Validate: errors stop it.
     const counts = await this.validate(uri, text);
@@ -343,6 +432,7 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
         this.markers.delete(uri);
         this.markers.delete(this.fs.uriFor(connection));
         this.services.output.info(outcome.message);
+        this.fs.published(connection, { version: next.version, text: next.text });
         refreshExplorer();
         this.watch(client, connection, outcome.version);
         return { published: true, version: next.version, text: next.text, edits: next.edits };
@@ -354,18 +444,14 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
           if (choice === show) void vscode.commands.executeCommand('workbench.actions.view.problems');
         });
         this.services.output.warn(outcome.message);
-        // Told above with its action; a save's error only needs to say why the document stays unsaved.
-        return { published: false, reason: `dbkit: not published: the service refused ${name} (see the markers).` };
+        return { published: false, reason: outcome.message };
       }
       case 'conflict':
         this.services.output.warn(outcome.message);
         void vscode.window.showWarningMessage(outcome.message, outcome.action).then((choice) => {
           if (choice === outcome.action) void this.deps.compare.runDeployed(uri, connection);
         });
-        return {
-          published: false,
-          reason: 'dbkit: not published: someone published a newer version first (HTTP 409).',
-        };
+        return { published: false, reason: outcome.message };
       case 'error':
         return not(outcome.message);
       default:
@@ -488,6 +574,20 @@ function toDiagnostic(d: ServiceDiagnostic): vscode.Diagnostic {
 /** The explorer shows each project's version and automation status: both move with a publish. */
 function refreshExplorer(): void {
   void vscode.commands.executeCommand(Command.refreshServices).then(undefined, () => undefined);
+}
+
+/** Applies offset edits to a document; true when there were none or they applied. */
+async function applyReplacements(document: vscode.TextDocument, edits: readonly TextReplacement[]): Promise<boolean> {
+  if (edits.length === 0 || document.isClosed) return true;
+  const edit = new vscode.WorkspaceEdit();
+  for (const e of edits) {
+    edit.replace(
+      document.uri,
+      new vscode.Range(document.positionAt(e.offset), document.positionAt(e.offset + e.length)),
+      e.content,
+    );
+  }
+  return vscode.workspace.applyEdit(edit);
 }
 
 function messageOf(error: unknown): string {

@@ -1,9 +1,8 @@
 /**
- * The deployed automation configs as files: `dbkit://<connection>/<project>/automationConfig.json`, read from the
- * service on every read (so "Revert File" shows what is stored now), and written only by publishing. Saving is never
- * a silent write: it runs Publish (validation, the plan and a modal confirmation); when that does not publish
- * (cancelled, refused, auto-save), the write fails with one line, so VS Code keeps the editor dirty and offers
- * Retry, Save As… and Revert — the user's edits stay safe.
+ * The deployed automation configs as files: `dbkit://<public key>@<host>/<project>/automationConfig.json`. A file
+ * holds the connection's draft when it has one (`DraftStore`), else the stored revision, read from the service. A
+ * save never publishes and never fails for it: it keeps the text as the draft, or drops the draft when the text is
+ * the stored revision again. Publish (`deployed.ts`) is the step that plans, asks and sends; a manual save offers it.
  */
 import type { StoredConfig } from '@dbkit/client';
 import * as vscode from 'vscode';
@@ -11,6 +10,7 @@ import type { ServiceConnection } from '../lib/connections.js';
 import { DEPLOYED_SCHEME } from '../lib/constants.js';
 import {
   connectionAt,
+  connectionsAtRoot,
   DEPLOYED_FILE,
   type DeployedAddress,
   deployedUriParts,
@@ -18,57 +18,58 @@ import {
   parseDeployedUri,
 } from '../lib/deployed.js';
 import type { ConnectionStore } from './connections.js';
-
-/** A save of a deployed document, for Publish. */
-export interface SaveRequest {
-  readonly uri: vscode.Uri;
-  readonly connection: ServiceConnection;
-  readonly text: string;
-}
-
-/** How a save ended: published as `version` (whose stored text is `text`), or not, with the line saying why. */
-export type SaveOutcome =
-  | { readonly published: true; readonly version: number; readonly text: string }
-  | { readonly published: false; readonly reason: string };
+import type { DraftStore } from './drafts.js';
 
 /**
- * What the file system last knew of a deployed file. VS Code compares `mtime` and `size` with what it read to
- * tell a changed file; `mtime` moves when the stored version does, or when a reload must be forced.
+ * What VS Code last got of a deployed file. It compares `mtime` and `size` with what it read to tell a changed file,
+ * and refuses a save when they moved since: `mtime` moves only when what the file holds does.
  */
 interface Known {
-  readonly version: number;
+  /** The draft, or the stored revision `version`. */
+  readonly holds: 'draft' | number;
   readonly size: number;
   readonly mtime: number;
 }
 
-/** How long after a publish by save the document is checked once more for the stored text (see `reloadAfterSave`). */
-const RELOAD_CHECK_MS = 1000;
+/** A save that kept a draft: the connection, and whether the user saved by hand (Ctrl+S) or VS Code did. */
+export interface DraftSaved {
+  readonly uri: vscode.Uri;
+  readonly connection: ServiceConnection;
+  readonly manual: boolean;
+}
+
+/** A stored revision's text and version. */
+type Stored = Pick<StoredConfig, 'text' | 'version'>;
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8');
 
 export class DeployedFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changes.event;
+  private readonly draftSaved = new vscode.EventEmitter<DraftSaved>();
+  /** Fires after a save kept a draft. */
+  readonly onDidSaveDraft = this.draftSaved.event;
   private readonly known = new Map<string, Known>();
+  /** The stored revision last read or published, by connection id: a save of the same text keeps no draft. */
+  private readonly stored = new Map<string, Stored>();
   private lastMtime = 0;
-  /** Why each deployed document is being saved (auto-save does not publish). */
+  /** Why each deployed document is being saved. */
   private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
-  /** Published by a save: the stored text the document is reloaded to once VS Code has finished saving. */
-  private readonly reloads = new Map<string, string>();
   private readonly disposables: vscode.Disposable[];
 
   constructor(
     private readonly connections: ConnectionStore,
-    private readonly save: (request: SaveRequest) => Promise<SaveOutcome>,
+    private readonly drafts: DraftStore,
   ) {
     this.disposables = [
       this.changes,
+      this.draftSaved,
       vscode.workspace.onWillSaveTextDocument((event) => {
         if (event.document.uri.scheme === DEPLOYED_SCHEME) {
           this.saveReasons.set(event.document.uri.toString(), event.reason);
         }
       }),
-      vscode.workspace.onDidSaveTextDocument((document) => this.reloadAfterSave(document)),
     ];
   }
 
@@ -84,17 +85,28 @@ export class DeployedFileSystem implements vscode.FileSystemProvider, vscode.Dis
     return entry.kind === 'file' ? connectionAt(this.connections.list(), entry.address) : undefined;
   }
 
+  /** The open documents of a connection's deployed config (its uri, or one an older version of dbkit spelt). */
+  documentsOf(connection: ServiceConnection): readonly vscode.TextDocument[] {
+    return vscode.workspace.textDocuments.filter((d) => this.connectionOf(d.uri)?.id === connection.id);
+  }
+
   /**
-   * Tells VS Code that a connection's stored revision changed (published from elsewhere in the editor): an open
-   * deployed document without edits reloads; one with edits gets VS Code's "the file is newer" on its next save.
-   * Only documents read before need telling.
+   * The stored revision changed, or the draft was dropped, from elsewhere in the editor: a document that shows
+   * neither a draft nor unsaved edits reloads. One with edits keeps them; saving them keeps a draft.
    */
   changed(connection: ServiceConnection): void {
-    const uri = this.uriFor(connection);
-    const known = this.known.get(uri.toString());
-    if (known === undefined) return;
-    this.known.set(uri.toString(), { ...known, mtime: this.nextMtime() });
-    this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+    for (const document of this.documentsOf(connection)) {
+      const key = document.uri.toString();
+      const known = this.known.get(key);
+      if (known === undefined || document.isDirty) continue;
+      this.known.set(key, { ...known, mtime: this.nextMtime() });
+      this.changes.fire([{ type: vscode.FileChangeType.Changed, uri: document.uri }]);
+    }
+  }
+
+  /** The service now stores `stored` (published from this editor). */
+  published(connection: ServiceConnection, stored: Stored): void {
+    this.stored.set(connection.id, stored);
   }
 
   watch(): vscode.Disposable {
@@ -106,9 +118,7 @@ export class DeployedFileSystem implements vscode.FileSystemProvider, vscode.Dis
     const entry = parseDeployedUri(uri);
     if (entry.kind === 'none') throw vscode.FileSystemError.FileNotFound(uri);
     if (entry.kind !== 'file') return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
-    // Asked each time: VS Code stats before it reads (the mtime it keeps must be the one of what it reads) and
-    // before it saves (a revision published elsewhere meanwhile is then "newer" before a 409 says so).
-    const known = this.record(uri, await this.fetch(uri, entry.address));
+    const known = await this.current(uri, entry.address);
     return { type: vscode.FileType.File, ctime: 0, mtime: known.mtime, size: known.size };
   }
 
@@ -116,47 +126,46 @@ export class DeployedFileSystem implements vscode.FileSystemProvider, vscode.Dis
     const entry = parseDeployedUri(uri);
     if (entry.kind === 'folder') return [[DEPLOYED_FILE, vscode.FileType.File]];
     if (entry.kind !== 'root') throw vscode.FileSystemError.FileNotADirectory(uri);
-    return this.connections
-      .list()
-      .filter((c) => c.id === entry.connectionId)
-      .map((c): [string, vscode.FileType] => [c.groupId, vscode.FileType.Directory]);
+    return connectionsAtRoot(this.connections.list(), uri.authority).map((c): [string, vscode.FileType] => [
+      c.groupId,
+      vscode.FileType.Directory,
+    ]);
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const entry = parseDeployedUri(uri);
     if (entry.kind !== 'file') throw vscode.FileSystemError.FileNotFound(uri);
-    const stored = await this.fetch(uri, entry.address);
-    this.record(uri, stored);
+    const connection = this.connectionAt(entry.address);
+    const draft = await this.drafts.text(connection);
+    if (draft !== undefined) {
+      this.record(uri, 'draft', draft);
+      return encoder.encode(draft);
+    }
+    const stored = await this.fetch(connection);
+    this.record(uri, stored.version, stored.text);
     return encoder.encode(stored.text);
   }
 
+  /** Keeps the text as the draft, or drops the draft when the text is the stored revision: never publishes. */
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
     const entry = parseDeployedUri(uri);
     if (entry.kind !== 'file') {
       throw vscode.FileSystemError.NoPermissions(`dbkit: only ${DEPLOYED_FILE} can be written on a service.`);
     }
-    const connection = connectionAt(this.connections.list(), entry.address);
-    if (connection === undefined) {
-      throw vscode.FileSystemError.Unavailable(missingConnectionMessage(entry.address));
-    }
+    const connection = this.connectionAt(entry.address);
     const key = uri.toString();
     const reason = this.saveReasons.get(key);
     this.saveReasons.delete(key);
-    if (reason !== undefined && reason !== vscode.TextDocumentSaveReason.Manual) {
-      throw vscode.FileSystemError.NoPermissions(
-        'dbkit: auto-save does not publish the deployed config. Your edits are kept: save with Ctrl+S (Cmd+S) or run "dbkit: Publish to Service…" to publish them.',
-      );
+    const text = decoder.decode(content);
+    const stored = this.stored.get(connection.id);
+    if (stored !== undefined && stored.text === text) {
+      await this.drafts.discard(connection);
+      this.record(uri, stored.version, text, true);
+      return;
     }
-    const outcome = await this.save({ uri, connection, text: new TextDecoder('utf-8').decode(content) });
-    if (!outcome.published) throw vscode.FileSystemError.NoPermissions(outcome.reason);
-    // VS Code now holds the text it wrote, whose `version` is the old one: once its save is done, it is reloaded
-    // with the stored text.
-    this.known.set(key, {
-      version: outcome.version,
-      size: encoder.encode(outcome.text).byteLength,
-      mtime: this.nextMtime(),
-    });
-    this.reloads.set(key, outcome.text);
+    await this.drafts.save(connection, text, stored?.version ?? this.drafts.info(connection)?.storedVersion);
+    this.record(uri, 'draft', text, true);
+    this.draftSaved.fire({ uri, connection, manual: reason === vscode.TextDocumentSaveReason.Manual });
   }
 
   createDirectory(): void {
@@ -178,50 +187,52 @@ export class DeployedFileSystem implements vscode.FileSystemProvider, vscode.Dis
   }
 
   /**
-   * A reload of a document published by its save, sent once VS Code has finished saving it: a change that arrives
-   * while it saves is ignored, and one that names the same mtime as the save's is not read. Checked once more
-   * later, should the document still not show the stored text.
+   * What the file holds now. A draft, or a document with unsaved edits, is answered from what was last read or
+   * written: VS Code stats before each save, and a save writes a draft, which the service's revision cannot conflict
+   * with (Publish finds that out). Else the service is asked, so a revision published elsewhere reads as newer.
    */
-  private reloadAfterSave(document: vscode.TextDocument, again = true): void {
-    const key = document.uri.toString();
-    const text = this.reloads.get(key);
-    if (text === undefined) return;
-    if (document.isClosed || document.isDirty || document.getText() === text) {
-      this.reloads.delete(key);
-      return;
-    }
+  private async current(uri: vscode.Uri, address: DeployedAddress): Promise<Known> {
+    const key = uri.toString();
     const known = this.known.get(key);
-    if (known !== undefined) {
-      this.known.set(key, { ...known, size: encoder.encode(text).byteLength, mtime: this.nextMtime() });
-    }
-    this.changes.fire([{ type: vscode.FileChangeType.Changed, uri: document.uri }]);
-    if (again) setTimeout(() => this.reloadAfterSave(document, false), RELOAD_CHECK_MS);
-    else this.reloads.delete(key);
+    const connection = this.connectionAt(address);
+    const dirty = vscode.workspace.textDocuments.some((d) => d.isDirty && d.uri.toString() === key);
+    if (known !== undefined && (dirty || known.holds === 'draft')) return known;
+    const draft = await this.drafts.text(connection);
+    if (draft !== undefined) return this.record(uri, 'draft', draft);
+    const stored = await this.fetch(connection);
+    return this.record(uri, stored.version, stored.text);
+  }
+
+  private connectionAt(address: DeployedAddress): ServiceConnection {
+    const connection = connectionAt(this.connections.list(), address);
+    if (connection === undefined) throw vscode.FileSystemError.Unavailable(missingConnectionMessage(address));
+    return connection;
   }
 
   /** The stored revision, or a file system error whose message says what to do. */
-  private async fetch(uri: vscode.Uri, address: DeployedAddress): Promise<StoredConfig> {
-    const connection = connectionAt(this.connections.list(), address);
-    if (connection === undefined) throw vscode.FileSystemError.Unavailable(missingConnectionMessage(address));
+  private async fetch(connection: ServiceConnection): Promise<StoredConfig> {
     const read = await this.connections.readStored(connection);
-    if (read.ok) return read.stored;
+    if (read.ok) {
+      this.stored.set(connection.id, read.stored);
+      return read.stored;
+    }
     if (read.reason === 'no-key') {
       throw vscode.FileSystemError.NoPermissions(
         `dbkit: the private key of ${connection.label} is needed to read its deployed config. Open it again and give the key.`,
       );
     }
-    throw vscode.FileSystemError.Unavailable(`${read.message} (reading ${uri.path})`);
+    throw vscode.FileSystemError.Unavailable(read.message);
   }
 
-  /** Remembers what was read; the mtime moves only when the stored revision did. */
-  private record(uri: vscode.Uri, stored: StoredConfig): Known {
+  /** Remembers what the file holds; the mtime moves when that changed, or always after a write (`written`). */
+  private record(uri: vscode.Uri, holds: Known['holds'], text: string, written = false): Known {
     const key = uri.toString();
-    const size = encoder.encode(stored.text).byteLength;
+    const size = encoder.encode(text).byteLength;
     const previous = this.known.get(key);
     const known =
-      previous !== undefined && previous.version === stored.version && previous.size === size
+      !written && previous !== undefined && previous.holds === holds && previous.size === size
         ? previous
-        : { version: stored.version, size, mtime: this.nextMtime() };
+        : { holds, size, mtime: this.nextMtime() };
     this.known.set(key, known);
     return known;
   }

@@ -66,6 +66,8 @@ export function registerExplorer(services: ServiceContext): void {
     explorer,
     view,
     services.connections.onDidChange(() => explorer.refresh()),
+    // A draft is the editor's, not the service's: shown again from what is loaded, without asking the service.
+    services.drafts.onDidChange(() => explorer.redraw()),
     register(Command.refreshServices, () => explorer.refresh()),
     register(Command.keepSnapshot, (node?: ExplorerNode) => node?.kind === 'snapshot' && explorer.keep(node)),
     register(Command.setSnapshotExpiry, (node?: ExplorerNode) => node?.kind === 'snapshot' && explorer.setExpiry(node)),
@@ -120,7 +122,7 @@ class ServicesExplorer implements vscode.TreeDataProvider<ExplorerNode>, vscode.
       case 'connection':
         return [{ kind: 'project', connection }];
       case 'project':
-        return projectChildren(connection, await this.summary(connection));
+        return projectChildren(connection, await this.summary(connection), this.services.drafts.info(connection));
       case 'automationConfig':
         return deployedChildren(node);
       case 'clusters':
@@ -150,6 +152,11 @@ class ServicesExplorer implements vscode.TreeDataProvider<ExplorerNode>, vscode.
     this.deployed.clear();
     this.lists.clear();
     this.loading.clear();
+    this.changed.fire(undefined);
+  }
+
+  /** Shows the nodes again from what is loaded (a draft saved or discarded). */
+  redraw(): void {
     this.changed.fire(undefined);
   }
 

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { ServiceConnection } from '../lib/connections.js';
 import { Command } from '../lib/constants.js';
 import { ConnectionStore } from './connections.js';
+import { DraftStore } from './drafts.js';
 import { registerExplorer } from './explorer.js';
 
 /** What the service commands need from the rest of the extension. */
@@ -13,6 +14,8 @@ export interface ServiceContext {
   readonly context: vscode.ExtensionContext;
   readonly output: vscode.LogOutputChannel;
   readonly connections: ConnectionStore;
+  /** The drafts of deployed configs, kept by saving and sent by Publish. */
+  readonly drafts: DraftStore;
 }
 
 /** A command's argument when it runs from the explorer: the node's connection (absent from the palette). */
@@ -21,9 +24,11 @@ export type ConnectionArgument = { readonly connection: ServiceConnection } | un
 /** Creates the connection store and registers the connection commands; the explorer and deployed config plug in. */
 export function activateServices(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): ServiceContext {
   const connections = new ConnectionStore(context, output);
-  const services: ServiceContext = { context, output, connections };
+  const drafts = new DraftStore(context);
+  const services: ServiceContext = { context, output, connections, drafts };
   context.subscriptions.push(
     connections,
+    drafts,
     vscode.commands.registerCommand(Command.addConnection, () => connections.add()),
     vscode.commands.registerCommand(Command.editConnection, async (argument?: ConnectionArgument) => {
       const connection = argument?.connection ?? (await pickConnection(connections, 'Edit which connection?'));

@@ -25,18 +25,23 @@ export const Command = {
   openDeployedConfig: 'dbkit.openDeployedConfig',
   pullDeployedConfig: 'dbkit.pullDeployedConfig',
   publish: 'dbkit.publish',
+  discardDraft: 'dbkit.discardDraft',
   keepSnapshot: 'dbkit.keepSnapshot',
   setSnapshotExpiry: 'dbkit.setSnapshotExpiry',
   openAlert: 'dbkit.openAlert',
   acknowledgeAlert: 'dbkit.acknowledgeAlert',
 } as const;
 
+/** A context key: whether the active editor shows a deployed config with a draft (the editor title's Discard Draft). */
+export const ACTIVE_DRAFT_CONTEXT = 'dbkit.activeEditorHasDraft';
+
 /** The explorer view of the service connections ("dbkit" in the activity bar). */
 export const SERVICES_VIEW = 'dbkit.services';
 
 /**
- * The scheme of a deployed automation config opened from a service: `dbkit://<connection>/<project>/automationConfig.json`,
- * where `<connection>` is the connection's id, URI-encoded. Saving it publishes (with a confirmation), never silently.
+ * The scheme of a deployed automation config opened from a service:
+ * `dbkit://<public key>@<host>/<project>/automationConfig.json` (`lib/deployed.ts`). Saving it keeps a draft;
+ * Publish sends it.
  */
 export const DEPLOYED_SCHEME = 'dbkit';
 

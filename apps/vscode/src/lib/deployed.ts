@@ -1,8 +1,10 @@
 /**
- * Where a deployed automation config lives in the editor: `dbkit://<connection>/<project>/automationConfig.json`.
- * The connection's id (its base URL, project and public key) is written in lowercase hex: VS Code lowercases a uri's
- * authority when it prints it, and uris travel as strings (to the language server, into restored editors), so
- * only a spelling that survives lowercasing finds its connection again.
+ * Where a deployed automation config lives in the editor: `dbkit://<public key>@<host>/<project>/automationConfig.json`,
+ * for example `dbkit://FDBKXBWW@127.0.0.1:8080/5e2211c17a3e5a48f5497de3/automationConfig.json`: the key pair's public
+ * part, the service's host and the project, which together name one connection. VS Code lowercases a uri's host when
+ * it prints it but keeps the user part, so the public key keeps its case and the host is compared without it.
+ * A uri of the first form (`dbkit://<hex of the connection's id>/…`), from an editor restored from an older
+ * version, still finds its connection.
  */
 import type { ServiceConnection } from './connections.js';
 
@@ -15,14 +17,22 @@ export interface DeployedUriParts {
   readonly path: string;
 }
 
-/** Where a deployed uri points: the connection's id and the project. */
-export interface DeployedAddress {
-  readonly connectionId: string;
-  readonly groupId: string;
-}
+/**
+ * Where a deployed uri points: the project, and the connection by its public key and host (`named`), or by the id
+ * a hex authority spells (`legacy`).
+ */
+export type DeployedAddress = { readonly groupId: string } & (
+  | { readonly kind: 'named'; readonly publicKey: string; readonly host: string }
+  | { readonly kind: 'legacy'; readonly connectionId: string }
+);
 
-function toHex(text: string): string {
-  return Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('');
+/** The host and port of a base URL as a uri prints it (lowercase), or undefined for no URL. */
+function hostOf(baseUrl: string): string | undefined {
+  try {
+    return new URL(baseUrl).host.toLowerCase();
+  } catch {
+    return undefined;
+  }
 }
 
 function fromHex(hex: string): string | undefined {
@@ -40,42 +50,82 @@ function fromHex(hex: string): string | undefined {
  * The uri parts of a connection's deployed config.
  *
  * @example
- * deployedUriParts(connection); // { authority: '5b2268…', path: '/5e2211c17a3e5a48f5497de3/automationConfig.json' }
+ * deployedUriParts(connection); // { authority: 'FDBKXBWW@127.0.0.1:8080', path: '/5e2211c17a3e5a48f5497de3/automationConfig.json' }
  */
-export function deployedUriParts(connection: Pick<ServiceConnection, 'id' | 'groupId'>): DeployedUriParts {
-  return { authority: toHex(connection.id), path: `/${connection.groupId}/${DEPLOYED_FILE}` };
+export function deployedUriParts(
+  connection: Pick<ServiceConnection, 'baseUrl' | 'groupId' | 'publicKey'>,
+): DeployedUriParts {
+  const host = hostOf(connection.baseUrl) ?? 'service';
+  return { authority: `${connection.publicKey}@${host}`, path: `/${connection.groupId}/${DEPLOYED_FILE}` };
 }
 
 /** What a deployed uri's path names: the file, the project's folder, the root, or nothing of ours. */
 export type DeployedEntry =
   | { readonly kind: 'file'; readonly address: DeployedAddress }
   | { readonly kind: 'folder'; readonly address: DeployedAddress }
-  | { readonly kind: 'root'; readonly connectionId: string }
+  | { readonly kind: 'root' }
   | { readonly kind: 'none' };
+
+/** The connection part of an authority: `<public key>@<host>`, or the hex of a connection id. */
+function connectionPart(
+  authority: string,
+):
+  | { readonly kind: 'named'; readonly publicKey: string; readonly host: string }
+  | { readonly kind: 'legacy'; readonly connectionId: string }
+  | undefined {
+  const at = authority.lastIndexOf('@');
+  if (at > 0 && at < authority.length - 1) {
+    return { kind: 'named', publicKey: authority.slice(0, at), host: authority.slice(at + 1).toLowerCase() };
+  }
+  const connectionId = at === -1 ? fromHex(authority) : undefined;
+  return connectionId === undefined ? undefined : { kind: 'legacy', connectionId };
+}
 
 /** Reads a deployed uri's parts back (a trailing slash allowed on folders). */
 export function parseDeployedUri(parts: DeployedUriParts): DeployedEntry {
-  const connectionId = fromHex(parts.authority);
-  if (connectionId === undefined) return { kind: 'none' };
+  const connection = connectionPart(parts.authority);
+  if (connection === undefined) return { kind: 'none' };
   const segments = parts.path.split('/').filter((segment) => segment !== '');
-  if (segments.length === 0) return { kind: 'root', connectionId };
+  if (segments.length === 0) return { kind: 'root' };
   const [groupId, file, ...rest] = segments as [string, ...string[]];
-  const address = { connectionId, groupId };
+  const address: DeployedAddress = { groupId, ...connection };
   if (file === undefined) return { kind: 'folder', address };
   return file === DEPLOYED_FILE && rest.length === 0 ? { kind: 'file', address } : { kind: 'none' };
 }
 
-/** The connection a deployed uri belongs to, when it is still there and holds that project. */
+/** Whether a connection is the one an address names: its project, and its public key and host (or its id). */
+function isAt(connection: ServiceConnection, address: DeployedAddress): boolean {
+  if (connection.groupId !== address.groupId) return false;
+  return address.kind === 'legacy'
+    ? connection.id === address.connectionId
+    : connection.publicKey === address.publicKey && hostOf(connection.baseUrl) === address.host;
+}
+
+/**
+ * The connection a deployed uri belongs to, when it is still there and holds that project. Two connections to one
+ * host, project and key (the same service behind two base URLs) are one service: the first is taken.
+ */
 export function connectionAt(
   connections: readonly ServiceConnection[],
   address: DeployedAddress,
 ): ServiceConnection | undefined {
-  return connections.find((c) => c.id === address.connectionId && c.groupId === address.groupId);
+  return connections.find((connection) => isAt(connection, address));
+}
+
+/** The connections a uri's root lists: those at its authority's host and key (every project). */
+export function connectionsAtRoot(
+  connections: readonly ServiceConnection[],
+  authority: string,
+): readonly ServiceConnection[] {
+  const part = connectionPart(authority);
+  if (part === undefined) return [];
+  return connections.filter((connection) => isAt(connection, { groupId: connection.groupId, ...part }));
 }
 
 /** One line for a deployed document whose connection is gone: what, why, what to do. */
 export function missingConnectionMessage(address: DeployedAddress): string {
-  return `dbkit: no service connection holds project ${address.groupId} any more (removed or edited), so its deployed config cannot be read or published. Add the connection again (dbkit: Add Service Connection…), then reopen the deployed config.`;
+  const where = address.kind === 'named' ? ` on ${address.host} with public key ${address.publicKey}` : '';
+  return `dbkit: no service connection holds project ${address.groupId}${where} any more (removed or edited), so its deployed config cannot be read or published. Add the connection again (dbkit: Add Service Connection…), then reopen the deployed config.`;
 }
 
 /** A deployed document's name in plans and messages: `automationConfig.json of 5e22… on 127.0.0.1:8080`. */

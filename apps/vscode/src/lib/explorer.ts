@@ -13,6 +13,7 @@ import type {
   ProcessStatus,
 } from '@dbkit/core';
 import type { ServiceConnection } from './connections.js';
+import type { DraftInfo } from './drafts.js';
 
 export const PAGE_SIZE = 100;
 
@@ -55,7 +56,7 @@ export type ListOwner =
 export type ExplorerNode =
   | (On & { readonly kind: 'connection' })
   | (On & { readonly kind: 'project' })
-  | (On & { readonly kind: 'automationConfig'; readonly deployed: DeployedSummary })
+  | (On & { readonly kind: 'automationConfig'; readonly deployed: DeployedSummary; readonly draft?: DraftInfo })
   | (On & { readonly kind: 'process'; readonly process: ProcessStatus; readonly goalVersion: number })
   | (On & { readonly kind: 'clusters' })
   | (On & { readonly kind: 'configServerSnapshots' })
@@ -116,9 +117,13 @@ export function nodeId(node: ExplorerNode): string {
 }
 
 /** The fixed children of a project: what the service has about it. */
-export function projectChildren(connection: ServiceConnection, deployed: DeployedSummary): readonly ExplorerNode[] {
+export function projectChildren(
+  connection: ServiceConnection,
+  deployed: DeployedSummary,
+  draft?: DraftInfo,
+): readonly ExplorerNode[] {
   return [
-    { kind: 'automationConfig', connection, deployed },
+    { kind: 'automationConfig', connection, deployed, ...(draft === undefined ? {} : { draft }) },
     { kind: 'clusters', connection },
     { kind: 'configServerSnapshots', connection },
     { kind: 'alerts', connection },

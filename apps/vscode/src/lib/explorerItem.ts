@@ -16,6 +16,7 @@ import {
   parseTimestamp,
 } from '@dbkit/core';
 import { Command } from './constants.js';
+import { draftLabel } from './drafts.js';
 import { ExplorerCommand, type ExplorerNode, type NamedId, nodeId, PAGE_SIZE } from './explorer.js';
 
 /** What the view shows for a node; `common/explorer.ts` turns it into a `vscode.TreeItem`. */
@@ -34,13 +35,12 @@ export type ExplorerItem = {
   readonly command?: { readonly command: string; readonly title: string; readonly arguments: readonly unknown[] };
 };
 
-/** A moment as people read it: `2026-07-01` at midnight UTC, else `2026-07-01 12:30 UTC`. */
+/** A moment as people read it, to the minute in UTC: `2026-07-01 00:00 UTC`, `2026-07-01 12:30 UTC`. */
 export function shortTime(timestamp: string): string {
   const epochMillis = parseTimestamp(timestamp);
   if (epochMillis === undefined) return timestamp;
   const iso = new Date(epochMillis).toISOString();
-  const time = iso.slice(11, 16);
-  return iso.slice(11, 19) === '00:00:00' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${time} UTC`;
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
 /** `complete · expires 2026-07-01 · kept`: what the expiry rules read, in the order a user decides by. */
@@ -143,21 +143,27 @@ export function explorerItem(node: ExplorerNode, now: Date): ExplorerItem {
         return {
           id,
           label: 'Automation config',
-          description: 'cannot load',
+          description: node.draft === undefined ? 'cannot load' : 'draft · cannot load',
           tooltip: cannotLoad(deployed.message),
-          contextValue: 'automationConfig',
+          contextValue: node.draft === undefined ? 'automationConfig' : 'automationConfigDraft',
           collapsible: 'collapsed',
           icon: { id: 'error', color: 'errorForeground' },
           command: open,
         };
       }
       const progress = goalProgress(deployed.status);
+      const { draft } = node;
       return {
         id,
         label: `Automation config v${deployed.version}`,
-        description: statusDescription(deployed.status),
-        tooltip: lines(formatGoalProgress(progress), 'Click to open the deployed config.'),
-        contextValue: 'automationConfig',
+        description:
+          draft === undefined ? statusDescription(deployed.status) : `draft · ${statusDescription(deployed.status)}`,
+        tooltip: lines(
+          formatGoalProgress(progress),
+          draft !== undefined && `${draftLabel(draft, now)}: Publish sends it, Discard Draft drops it.`,
+          'Click to open the deployed config.',
+        ),
+        contextValue: draft === undefined ? 'automationConfig' : 'automationConfigDraft',
         collapsible: deployed.status.processes.length > 0 ? 'collapsed' : 'none',
         icon:
           progress.stuck.length > 0
