@@ -285,12 +285,6 @@ describe('the service from the editor', () => {
     await row(page, 'Automation config v1').click();
     await activeTab(page).waitFor();
 
-    // The uri a person reads, here in the extension's log: the public key, the service's host and the project.
-    const host = new URL(service.url).host;
-    const uri = `dbkit://${service.publicKey}@${host}/${service.groupId}/automationConfig.json`;
-    await waitFor('the log to name the document', async () =>
-      readLogs().some((log) => log.includes(`dbkit: opened ${uri} (stored version 1)`)),
-    );
     await command(page, 'File: Toggle Auto Save');
 
     const stored = (await state()).groups[service.groupId]?.automationConfig;
@@ -307,6 +301,12 @@ describe('the service from the editor', () => {
       '8.0',
     );
     await waitSaved(page, 'auto-save to keep the draft');
+    // The uri a person reads, here in the extension's log: the public key, the service's host and the project.
+    const host = new URL(service.url).host;
+    const uri = `dbkit://${service.publicKey}@${host}/${service.groupId}/automationConfig.json`;
+    await waitFor('the log to name the document', async () =>
+      readLogs().some((log) => log.includes(`dbkit: opened ${uri} (stored version 1)`)),
+    );
     await waitFor('the explorer to show the draft', async () =>
       /draft/.test(await text(row(page, 'Automation config v1'))),
     );

@@ -112,7 +112,7 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
       decorations,
       vscode.window.registerFileDecorationProvider(decorations),
       this.fs.onDidSaveDraft((saved) => this.offerPublish(saved)),
-      services.connections.onDidChange(() => void services.drafts.prune(services.connections.list())),
+
       // A marker points at the text that was sent: once the document changes, it would point at the wrong place.
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.contentChanges.length > 0) this.markers.delete(event.document.uri);

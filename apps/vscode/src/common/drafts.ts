@@ -73,8 +73,17 @@ export class DraftStore implements vscode.Disposable {
     });
   }
 
-  /** Drops the drafts of connections no longer in the list (removed, or edited into another service or key). */
-  async prune(connections: readonly ServiceConnection[]): Promise<void> {
+  /** Moves a draft to the connection an edit made of its own (another address, project or public key). */
+  async move(from: Pick<ServiceConnection, 'id'>, to: Pick<ServiceConnection, 'id'>): Promise<void> {
+    if (from.id === to.id) return;
+    const text = await this.text(from);
+    if (text === undefined) return;
+    await this.save(to, text, this.info(from)?.storedVersion);
+    await this.discard(from);
+  }
+
+  /** Drops the drafts of connections no longer in the list. */
+  async prune(connections: readonly Pick<ServiceConnection, 'id'>[]): Promise<void> {
     const kept = draftsOf(this.index(), connections);
     for (const id of Object.keys(this.index())) if (!(id in kept)) await this.discard({ id });
   }

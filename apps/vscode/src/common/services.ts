@@ -32,13 +32,18 @@ export function activateServices(context: vscode.ExtensionContext, output: vscod
     vscode.commands.registerCommand(Command.addConnection, () => connections.add()),
     vscode.commands.registerCommand(Command.editConnection, async (argument?: ConnectionArgument) => {
       const connection = argument?.connection ?? (await pickConnection(connections, 'Edit which connection?'));
-      if (connection !== undefined) await connections.edit(connection);
+      if (connection === undefined) return;
+      const edited = await connections.edit(connection);
+      // Its draft follows it to another address, project or public key.
+      if (edited !== undefined) await drafts.move(connection, edited);
     }),
     vscode.commands.registerCommand(Command.removeConnection, async (argument?: ConnectionArgument) => {
       const connection = argument?.connection ?? (await pickConnection(connections, 'Remove which connection?'));
-      if (connection !== undefined) await connections.remove(connection);
+      if (connection !== undefined && (await connections.remove(connection))) await drafts.discard(connection);
     }),
   );
+  // Drafts of connections removed while the extension was not running (another window) go at start-up.
+  void drafts.prune(connections.list());
   registerExplorer(services);
   return services;
 }
