@@ -12,7 +12,14 @@ export {
 } from './client.js';
 export { type DigestCredentials, DigestSession } from './digest.js';
 export { DbkitApiError, DbkitTransportError } from './errors.js';
-export { type ClientFailure, describeFailure } from './failure.js';
+export {
+  type ClientFailure,
+  describeFailure,
+  describeRefusal,
+  type FailureContext,
+  type FailureKind,
+  type Refusal,
+} from './failure.js';
 export { type RetryOptions, retryAfterMs } from './transport.js';
 export {
   type WaitDependencies,
