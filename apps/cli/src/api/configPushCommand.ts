@@ -18,6 +18,7 @@ import { type CheckContext, checkText, locateFindings } from '../validate/check.
 import { createCheckContext } from '../validate/context.js';
 import type { FileResult } from '../validate/finding.js';
 import type { ApiAction } from './args.js';
+import { formatFailure } from './connection.js';
 import type { ApiContext } from './context.js';
 import { findingsOf } from './serviceDiagnostics.js';
 
@@ -91,7 +92,14 @@ export async function runConfigPush(action: PushAction, ctx: ApiContext): Promis
     if (error instanceof DbkitApiError && error.status === 409) {
       const now = /version (\d+)/.exec(error.detail)?.[1] ?? String(stored.version);
       err.write(
-        `dbkit: someone published version ${now} since you pulled version ${base}; pull again (dbkit config pull ${action.group} --out ${action.file}), reapply your change and push. Nothing was changed (${error.errorCode}, HTTP 409)\n`,
+        formatFailure(
+          {
+            message: `Someone published version ${now} since you pulled version ${base}, so nothing was changed.`,
+            reference: referenceOf(error),
+            action: `Pull again (dbkit config pull ${action.group} --out ${action.file}), reapply your change and push.`,
+          },
+          errorPalette(ctx),
+        ),
       );
       return 1;
     }
@@ -179,15 +187,38 @@ function refused(
   const p = context.frames ?? palette(false);
   for (const result of results) ctx.out.write(formatTextFile(result, p, false));
   ctx.out.write(formatTextSummary(totalsOf(results), p));
-  const detail = error.detail.replace(/\s+/g, ' ').trim();
+  // The service's detail ends with a validator's message, which may end with its own full stop.
+  const detail = error.detail
+    .replace(/\s+/g, ' ')
+    .replace(/[\s.,;:]+$/, '')
+    .trim();
   const unsafe = error.errorCode === 'AUTOMATION_CONFIG_UNSAFE_TRANSITION';
   ctx.err.write(
-    unsafe
-      ? `dbkit: the service refused ${sent.file}: the step from ${stored.file} is unsafe: ${error.errorCode} (HTTP ${error.status}): ${detail}; nothing was changed. Make the change in smaller steps, or push with --allow-unsafe to publish it anyway\n`
-      : `dbkit: the service refused ${sent.file}: ${error.errorCode} (HTTP ${error.status}): ${detail}\n`,
+    formatFailure(
+      unsafe
+        ? {
+            message: `The service refused the step from ${stored.file} to ${sent.file}: ${detail}.`,
+            reference: referenceOf(error),
+            action:
+              'Nothing was changed: make the change in smaller steps, or push with --allow-unsafe to publish it anyway.',
+          }
+        : {
+            message: `The service refused ${sent.file}: ${detail}.`,
+            reference: referenceOf(error),
+            action: 'Nothing was changed: fix the errors shown, then push again.',
+          },
+      errorPalette(ctx),
+    ),
   );
   return 1;
 }
+
+/** `HTTP 409, AUTOMATION_CONFIG_CONCURRENT_MODIFICATION`: for a search, printed after the words. */
+const referenceOf = (error: DbkitApiError) => `HTTP ${error.status}, ${error.errorCode}`;
+
+/** The palette of stderr, where the failures go (the frames' is stdout's). */
+const errorPalette = (ctx: ApiContext) =>
+  palette(useColor(ctx.command.color, ctx.io.env, ctx.io.stderr.isTTY === true));
 
 /** `250 ms`, `90 s`, `10 min`. */
 function spoken(ms: number): string {

@@ -1,10 +1,12 @@
 /**
  * Where the service is and who calls it: flags first, then `DBKIT_BASE_URL`, `DBKIT_PUBLIC_KEY`,
  * `DBKIT_PRIVATE_KEY`. Every failure of a call becomes one line and an exit code: 1 when the service answered with an
- * error, 2 when it could not be reached. The private key is never part of any of it.
+ * error, 2 when it could not be reached or something else answers at the address. The private key is never part of
+ * any of it.
  */
 import { createClient, type DbkitClient, describeFailure as describeClientFailure } from '@dbkit/client';
 import type { OutputStream } from '../io.js';
+import type { Palette } from '../output/color.js';
 import type { ConnectionFlags } from './args.js';
 
 export interface Connection {
@@ -94,29 +96,62 @@ export function connect(connection: Connection, options: { verbose: boolean; log
 
 export interface Failure {
   readonly code: 1 | 2;
+  /** What happened: sentences, the last ending with one full stop. */
   readonly message: string;
+  /** `HTTP 401`, `HTTP 404, SNAPSHOT_NOT_FOUND`, `ECONNREFUSED`: printed inside the last sentence, for a search. */
+  readonly reference?: string;
+  /** What to do, in the CLI's words: its flags and variables. */
+  readonly action?: string;
 }
+
+const KEYS = '--public-key and --private-key, or DBKIT_PUBLIC_KEY and DBKIT_PRIVATE_KEY';
+const ADDRESS = '--base-url or DBKIT_BASE_URL';
 
 /**
  * What a failed call prints and exits with; undefined for an error that is not the client's (a bug: it reaches
- * main's "internal error" line). The client words the failure; the CLI adds where to fix it.
+ * main's "internal error" line). The client words what happened; the CLI says where to fix it.
+ * @param groupId the project the command was about, named when the key pair is rejected.
  */
-export function describeFailure(error: unknown, connection: Connection): Failure | undefined {
-  const failure = describeClientFailure(error, connection.baseUrl);
+export function describeFailure(error: unknown, connection: Connection, groupId?: string): Failure | undefined {
+  const failure = describeClientFailure(error, connection.baseUrl, groupId === undefined ? {} : { groupId });
   if (failure === undefined) return undefined;
+  const { message, reference, hint } = failure;
+  const said = { message, ...(reference === undefined ? {} : { reference }) };
   switch (failure.kind) {
     case 'refused':
-      return { code: 1, message: failure.message };
+      return { code: 1, ...said, ...(hint === undefined ? {} : { action: hint }) };
     case 'unauthorized':
-      return {
-        code: 1,
-        message: `${failure.message} (check the public and private keys: --public-key/--private-key or DBKIT_PUBLIC_KEY/DBKIT_PRIVATE_KEY)`,
-      };
+      return { code: 1, ...said, action: `Check the public and private key: ${KEYS}.` };
+    case 'not-in-project':
+      return { code: 1, ...said, action: `Check GROUP, or give a key pair of that project: ${KEYS}.` };
     case 'unreachable':
-      return { code: 2, message: `${failure.message} \`npm run serve\` starts one` };
+      return { code: 2, ...said, action: `Start the service (npm run serve) or check its address: ${ADDRESS}.` };
+    case 'not-json':
+      return { code: 2, ...said, action: `Give the service's address, without /api/public/v1.0: ${ADDRESS}.` };
+    case 'timeout':
+    case 'aborted':
+      return { code: 2, ...said, ...(hint === undefined ? {} : { action: hint }) };
     default:
-      return { code: 2, message: failure.message };
+      return failure.kind satisfies never;
   }
+}
+
+/**
+ * A failure's line on stderr: `dbkit: `, what happened with its reference dimmed inside the last sentence (like a
+ * finding's code), then what to do in bold.
+ * @example
+ * formatFailure({ code: 1, message: 'The service could not find it: No group with ID g exists.',
+ *   reference: 'HTTP 404, GROUP_NOT_FOUND' }, palette(false));
+ * // 'dbkit: The service could not find it: No group with ID g exists (HTTP 404, GROUP_NOT_FOUND).\n'
+ */
+export function formatFailure(failure: Omit<Failure, 'code'>, p: Palette): string {
+  const { message, reference, action } = failure;
+  let said = message;
+  if (reference !== undefined) {
+    const dimmed = p.dim(`(${reference})`);
+    said = message.endsWith('.') ? `${message.slice(0, -1)} ${dimmed}.` : `${message} ${dimmed}`;
+  }
+  return `dbkit: ${said}${action === undefined ? '' : ` ${p.bold(action)}`}\n`;
 }
 
 /** A stream that never lets the private key through, whatever reaches it (a second line of defence). */

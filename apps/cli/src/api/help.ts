@@ -11,8 +11,8 @@ const CONNECTION = `Connection (every API command):
 
 Exit codes:
   0  done
-  1  the service refused (4xx/5xx): its errorCode, HTTP status and detail on one line
-  2  bad usage, a missing key or URL, a service that cannot be reached, an unreadable file
+  1  the service refused (4xx/5xx): one line, in its words, with what to do (HTTP status, errorCode)
+  2  bad usage, a missing key or URL, no service at the address, an unreadable file
 `;
 
 const LIST = `      --json                 the items as one JSON array (for scripts) instead of a table

@@ -1,6 +1,7 @@
 /**
  * The API commands: connection from flags and the environment (a usage error, exit 2, when something is missing),
- * then the command, then every failure as one line: 1 when the service refused, 2 when it could not be reached.
+ * then the command, then every failure as one line: 1 when the service refused, 2 when it could not be reached or
+ * something else answers at the address.
  */
 import type { Io } from '../io.js';
 import { palette, useColor } from '../output/color.js';
@@ -9,7 +10,7 @@ import type { ApiCommand } from './args.js';
 import { runConfigPull } from './configPullCommand.js';
 import { runConfigPush } from './configPushCommand.js';
 import { runConfigServerSnapshots } from './configServerSnapshotsCommand.js';
-import { connect, describeFailure, redacting, resolveConnection } from './connection.js';
+import { connect, describeFailure, formatFailure, redacting, resolveConnection } from './connection.js';
 import type { ApiContext } from './context.js';
 import { runSnapshots } from './snapshotsCommand.js';
 import { runStatus } from './statusCommand.js';
@@ -34,9 +35,9 @@ export async function runApi(command: ApiCommand, io: Io): Promise<number> {
   try {
     return await dispatch(command, ctx);
   } catch (error) {
-    const failure = describeFailure(error, connection);
+    const failure = describeFailure(error, connection, command.action.group);
     if (failure === undefined) throw error;
-    err.write(`dbkit: ${failure.message}\n`);
+    err.write(formatFailure(failure, palette(useColor(command.color, io.env, io.stderr.isTTY === true))));
     return failure.code;
   }
 }

@@ -62,7 +62,7 @@ describe('dbkit config pull', () => {
     const result = await dbkit(['config', 'pull', '0123456789abcdef01234567'], { env: s.env });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      `dbkit: the service refused: NOT_IN_GROUP (HTTP 401): The current user is not in the group, or the group does not exist. API key ${s.publicKey} is not a key of project 0123456789abcdef01234567; use one of its keys.\n`,
+      `dbkit: The service refused the key pair for project 0123456789abcdef01234567: The current user is not in the group, or the group does not exist. API key ${s.publicKey} is not a key of project 0123456789abcdef01234567; use one of its keys (HTTP 401, NOT_IN_GROUP). Check GROUP, or give a key pair of that project: --public-key and --private-key, or DBKIT_PUBLIC_KEY and DBKIT_PRIVATE_KEY.\n`,
     );
   });
 });
@@ -157,7 +157,7 @@ describe('dbkit config push', () => {
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines[0]).toBe('dbkit: b.json has 7 errors; sending it anyway (--force)');
     expect(lines[1]).toMatch(
-      /^dbkit: the service refused b\.json: AUTOMATION_CONFIG_INVALID \(HTTP 400\): The automation configuration has 7 errors; /,
+      /^dbkit: The service refused b\.json: The automation configuration has 7 errors; the first is at [^\n]*[^.] \(HTTP 400, AUTOMATION_CONFIG_INVALID\)\. Nothing was changed: fix the errors shown, then push again\.$/,
     );
     expect(lines).toHaveLength(2);
     // Core's findings, placed in the file with their frames: the service and dbkit validate agree line for line.
@@ -186,7 +186,7 @@ describe('dbkit config push', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      `dbkit: someone published version ${seeded() + 1} since you pulled version ${seeded()}; pull again (dbkit config pull ${s.group} --out mine.json), reapply your change and push. Nothing was changed (AUTOMATION_CONFIG_CONCURRENT_MODIFICATION, HTTP 409)\n`,
+      `dbkit: Someone published version ${seeded() + 1} since you pulled version ${seeded()}, so nothing was changed (HTTP 409, AUTOMATION_CONFIG_CONCURRENT_MODIFICATION). Pull again (dbkit config pull ${s.group} --out mine.json), reapply your change and push.\n`,
     );
     expect(await storedConfig()).toEqual(before);
     expect(readFileSync(join(dir, 'mine.json'), 'utf8')).toBe(mine);
@@ -255,7 +255,7 @@ describe('dbkit config push', () => {
       expect(result.stdout).toMatch(/^small\.json:\d+:\d+ warning DBK610 /m);
       expect(result.stderr).toMatch(
         new RegExp(
-          `^dbkit: the service refused small\\.json: the step from ${s.group} \\(stored version ${stored}\\) is unsafe: AUTOMATION_CONFIG_UNSAFE_TRANSITION \\(HTTP 400\\): .*; nothing was changed\\. Make the change in smaller steps, or push with --allow-unsafe to publish it anyway\n$`,
+          `^dbkit: The service refused the step from ${s.group} \\(stored version ${stored}\\) to small\\.json: Going from version ${stored} to this configuration is unsafe \\(\\d+ errors?\\); the first: [^\n]*[^.] \\(HTTP 400, AUTOMATION_CONFIG_UNSAFE_TRANSITION\\)\\. Nothing was changed: make the change in smaller steps, or push with --allow-unsafe to publish it anyway\\.\n$`,
         ),
       );
       expect(await storedConfig()).toEqual(before);

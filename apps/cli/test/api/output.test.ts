@@ -1,5 +1,6 @@
-/** The pure parts of the API commands: tables, the page progress line, service diagnostics. */
+/** The pure parts of the API commands: tables, the page progress line, service diagnostics, failure lines. */
 import { describe, expect, it } from 'vitest';
+import { formatFailure } from '../../src/api/connection.js';
 import { findingsOf } from '../../src/api/serviceDiagnostics.js';
 import { palette } from '../../src/output/color.js';
 import { createPageProgress } from '../../src/output/pageProgress.js';
@@ -86,5 +87,35 @@ describe('the service’s diagnostics as findings', () => {
       { code: 'DBK202', severity: 'warning', message: 'a', path: ['processes', 2, 'args2_6', 'net'], source: 'core' },
       { code: 'DBK100', severity: 'error', message: 'b', path: [], source: 'core' },
     ]);
+  });
+});
+
+describe('a failure’s line', () => {
+  it.for([
+    [{ message: 'The request was cancelled.' }, 'dbkit: The request was cancelled.\n'],
+    [
+      { message: 'The service failed: Unexpected error.', reference: 'HTTP 500, UNEXPECTED_ERROR' },
+      'dbkit: The service failed: Unexpected error (HTTP 500, UNEXPECTED_ERROR).\n',
+    ],
+    [
+      { message: 'The service at http://h did not answer in time.', action: 'It may be overloaded: try again.' },
+      'dbkit: The service at http://h did not answer in time. It may be overloaded: try again.\n',
+    ],
+    [
+      { message: 'Is this a question?', reference: 'HTTP 400, INVALID_JSON' },
+      'dbkit: Is this a question? (HTTP 400, INVALID_JSON)\n',
+    ],
+  ] as const)('%j', ([failure, line]) => {
+    expect(formatFailure(failure, plain)).toBe(line);
+  });
+
+  it('colours the reference dim and the action bold, and nothing else', () => {
+    const line = formatFailure(
+      { message: 'The service rejected the key pair.', reference: 'HTTP 401', action: 'Check the keys.' },
+      palette(true),
+    );
+    expect(line).toBe(
+      'dbkit: The service rejected the key pair \u001b[2m(HTTP 401)\u001b[0m. \u001b[1mCheck the keys.\u001b[0m\n',
+    );
   });
 });

@@ -154,15 +154,17 @@ describe('dbkit snapshots get, set-expiry, keep', () => {
     });
     expect(refused.code).toBe(1);
     expect(refused.stdout).toBe('');
-    expect(refused.stderr).toMatch(/^dbkit: the service refused: [A-Z_]+ \(HTTP 400\): .+\n$/);
+    expect(refused.stderr).toBe(
+      `dbkit: The service refused the request: Snapshot ${pinned.id} cannot be modified because of invalid fields: expires. The snapshot has doNotDelete true, which keeps it without expiry; send doNotDelete false with expires (HTTP 400, SNAPSHOT_INVALID_FIELDS).\n`,
+    );
   });
 
-  it('an unknown snapshot: exit 1 with the errorCode, HTTP status and detail on one line', async () => {
+  it('an unknown snapshot: exit 1, the service’s words, then its status and error code', async () => {
     const s = service();
     const result = await dbkit(['snapshots', 'get', s.group, s.cluster, '0123456789abcdef01234567'], { env: s.env });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      `dbkit: the service refused: SNAPSHOT_NOT_FOUND (HTTP 404): No snapshot with ID 0123456789abcdef01234567 exists for cluster ${s.cluster}.\n`,
+      `dbkit: The service could not find it: No snapshot with ID 0123456789abcdef01234567 exists for cluster ${s.cluster} (HTTP 404, SNAPSHOT_NOT_FOUND).\n`,
     );
   });
 });
