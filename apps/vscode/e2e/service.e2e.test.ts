@@ -240,9 +240,12 @@ describe('the service from the editor', () => {
     await addConnection(page, [service.url, service.groupId, service.publicKey, 'not-the-private-key']);
     const message = await waitFor('the refusal', async () => {
       const shown = await toasts(page);
-      return /the service refused/.test(shown) ? shown : undefined;
+      return /rejected the key pair/.test(shown) ? shown : undefined;
     });
-    expect(message).toMatch(/HTTP 401.*Check the key pair/s);
+    expect(message).toContain(
+      `dbkit: The service rejected the key pair for project ${service.groupId}. Check the public and private key.`,
+    );
+    expect(message).not.toMatch(/HTTP 401|UNEXPECTED_ERROR|\.\./);
     expect(message).not.toContain('not-the-private-key');
     await page.keyboard.press('Escape');
     await page

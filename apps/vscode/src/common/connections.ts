@@ -1,10 +1,18 @@
 /**
  * The service connections: added, edited and removed through input boxes, the list in global state and each private
  * key in VS Code's `SecretStorage` (never in settings, the output channel or an error). Hands out one client per
- * connection and words every failure in one line with what to do.
+ * connection and words every failure in one line with what to do, with an "Edit Service Connection" button where
+ * editing the connection fixes it (`lib/connectionFailure.ts`).
  */
 import { createClient, type DbkitClient, describeFailure, type StoredConfig } from '@dbkit/client';
 import * as vscode from 'vscode';
+import {
+  type ConnectionFailure,
+  connectionFailure,
+  EDIT_CONNECTION,
+  failureText,
+  noPrivateKey,
+} from '../lib/connectionFailure.js';
 import {
   type Checked,
   CONNECTIONS_STATE_KEY,
@@ -19,6 +27,7 @@ import {
   withConnection,
   writeConnections,
 } from '../lib/connections.js';
+import { Command } from '../lib/constants.js';
 
 export class ConnectionStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -85,49 +94,68 @@ export class ConnectionStore implements vscode.Disposable {
   }
 
   /**
-   * The stored automation config of the connection's project, with the client that read it; or why not, in one line
-   * (`no-key`: the user did not give the private key, so the service was not asked).
+   * The stored automation config of the connection's project, with the client that read it; or why not
+   * (`no-key`: the user did not give the private key, so the service was not asked): `message` in words alone, for
+   * a place without buttons, and `failure` for {@link showFailure}, with its button.
    */
-  async readStored(
-    connection: ServiceConnection,
-  ): Promise<
+  async readStored(connection: ServiceConnection): Promise<
     | { readonly ok: true; readonly client: DbkitClient; readonly stored: StoredConfig }
-    | { readonly ok: false; readonly reason: 'no-key' | 'failed'; readonly message: string }
+    | {
+        readonly ok: false;
+        readonly reason: 'no-key' | 'failed';
+        readonly message: string;
+        readonly failure: ConnectionFailure;
+      }
   > {
     const client = await this.client(connection);
     if (client === undefined) {
-      return {
-        ok: false,
-        reason: 'no-key',
-        message: `dbkit: the private key of ${connection.label} was not given, so its service was not asked.`,
-      };
+      const failure = noPrivateKey(connection);
+      return { ok: false, reason: 'no-key', message: failureText(failure), failure };
     }
     try {
       return { ok: true, client, stored: await client.automationConfig.get(connection.groupId) };
     } catch (error) {
-      const message = this.describe(error, connection);
-      if (message === undefined) throw error;
-      return { ok: false, reason: 'failed', message };
+      const failure = this.failure(error, connection);
+      if (failure === undefined) throw error;
+      return { ok: false, reason: 'failed', message: failureText(failure), failure };
     }
   }
 
   /**
-   * A failed call in one line: the client's words, then what to do here. Undefined for an error that is not the
-   * client's (a bug, which the caller reports as such).
+   * A failed call as a notification shows it: the client's words, what to do here, and the button that fixes it
+   * ({@link showFailure}). Undefined for an error that is not the client's (a bug, which the caller reports as such).
+   */
+  failure(error: unknown, connection: ServiceConnection): ConnectionFailure | undefined {
+    const failure = describeFailure(error, connection.baseUrl, { groupId: connection.groupId });
+    if (failure === undefined) return undefined;
+    return connectionFailure(failure, { web: vscode.env.uiKind === vscode.UIKind.Web, origin: originHint() });
+  }
+
+  /**
+   * A failed call in one line of words alone (where the edit is, instead of a button), for a place without buttons.
+   * Undefined for an error that is not the client's.
    */
   describe(error: unknown, connection: ServiceConnection): string | undefined {
-    const failure = describeFailure(error, connection.baseUrl);
-    if (failure === undefined) return undefined;
-    switch (failure.kind) {
-      case 'unauthorized':
-        return `dbkit: ${failure.message}. Check the key pair: dbkit: Edit Service Connection…`;
-      case 'unreachable':
-        return vscode.env.uiKind === vscode.UIKind.Web
-          ? `dbkit: ${failure.message} In VS Code for the Web the browser also needs the service to allow this page: start it with --cors ${originHint()}.`
-          : `dbkit: ${failure.message} Start it (npm run serve) or fix the address: dbkit: Edit Service Connection…`;
-      default:
-        return `dbkit: ${failure.message}`;
+    const failure = this.failure(error, connection);
+    return failure === undefined ? undefined : failureText(failure);
+  }
+
+  /**
+   * Shows and logs a failure of the connection, with its button; the button edits the connection. Other buttons
+   * (`choices`) come first; resolves to the one the user chose, if any.
+   */
+  async showFailure(
+    failure: ConnectionFailure,
+    connection: ServiceConnection,
+    ...choices: readonly string[]
+  ): Promise<string | undefined> {
+    this.output.error(failure.message);
+    const buttons = failure.action === undefined ? choices : [...choices, failure.action];
+    const choice = await vscode.window.showErrorMessage(failure.message, ...buttons);
+    if (choice === EDIT_CONNECTION && failure.action !== undefined) {
+      await vscode.commands.executeCommand(Command.editConnection, { connection });
     }
+    return choice;
   }
 
   dispose(): void {
@@ -179,9 +207,10 @@ export class ConnectionStore implements vscode.Disposable {
 
     const problem = await this.check(connection, privateKey);
     if (problem !== undefined) {
+      // The form is open: "Edit Again" is this failure's edit.
       const save = 'Save Anyway';
       const again = 'Edit Again';
-      const choice = await vscode.window.showErrorMessage(problem, save, again);
+      const choice = await vscode.window.showErrorMessage(problem.message, save, again);
       if (choice === again) return this.ask(connection);
       if (choice !== save) return undefined;
     }
@@ -198,8 +227,8 @@ export class ConnectionStore implements vscode.Disposable {
     return connection;
   }
 
-  /** One call with the new key pair: the project's automation status. Undefined when it answers. */
-  private async check(connection: ServiceConnection, privateKey: string): Promise<string | undefined> {
+  /** One call with the new key pair: the project's automation config. Undefined when it answers. */
+  private async check(connection: ServiceConnection, privateKey: string): Promise<ConnectionFailure | undefined> {
     const client = createClient({
       baseUrl: connection.baseUrl,
       publicKey: connection.publicKey,
@@ -211,17 +240,17 @@ export class ConnectionStore implements vscode.Disposable {
       await client.automationConfig.get(connection.groupId);
       return undefined;
     } catch (error) {
-      const message = this.describe(error, connection);
-      if (message === undefined) throw error;
-      return message;
+      const failure = this.failure(error, connection);
+      if (failure === undefined) throw error;
+      return failure;
     }
   }
 }
 
 /** The origin the extension host's requests come from, to name in `--cors` (in VS Code for the Web). */
-function originHint(): string {
+function originHint(): string | undefined {
   const origin = (globalThis as { location?: { origin?: unknown } }).location?.origin;
-  return typeof origin === 'string' && origin !== 'null' ? origin : 'the origin of this page';
+  return typeof origin === 'string' && origin !== 'null' ? origin : undefined;
 }
 
 /** An input box that checks what is typed as it is typed, and gives the checked value. */

@@ -8,6 +8,7 @@
 import type { DbkitClient } from '@dbkit/client';
 import type { Alert, ClusterSnapshot, ConfigServerSnapshot, ListResponse } from '@dbkit/core';
 import * as vscode from 'vscode';
+import { type ConnectionFailure, failureText, noPrivateKey } from '../lib/connectionFailure.js';
 import type { ServiceConnection } from '../lib/connections.js';
 import { Command, SERVICES_VIEW } from '../lib/constants.js';
 import {
@@ -245,7 +246,12 @@ class ServicesExplorer implements vscode.TreeDataProvider<ExplorerNode>, vscode.
     } catch (error) {
       const add = 'Add Anyway';
       const again = 'Edit Again';
-      const choice = await vscode.window.showErrorMessage(this.describe(error, connection), add, again);
+      const choice = await this.services.connections.showFailure(
+        this.failure(error, connection),
+        connection,
+        add,
+        again,
+      );
       if (choice === again) return this.addResource(connection, kind, id.value);
       if (choice !== add) return;
     }
@@ -402,21 +408,31 @@ class ServicesExplorer implements vscode.TreeDataProvider<ExplorerNode>, vscode.
       this.services.output.info(`dbkit: ${node.kind} ${updated.id} of ${node.connection.label} updated`);
     } catch (error) {
       this.lists.delete(key);
-      void vscode.window.showErrorMessage(this.describe(error, node.connection));
+      void this.services.connections.showFailure(this.failure(error, node.connection), node.connection);
     }
     this.changed.fire(undefined);
   }
 
-  /** One line for a failure: the connection store's words for the client's errors; a bug is logged as such. */
-  private describe(error: unknown, connection: ServiceConnection): string {
-    if (error instanceof NoPrivateKey) {
-      return `dbkit: no private key for ${connection.label} in VS Code's secret storage: give it with dbkit: Edit Service Connection…, then refresh.`;
-    }
-    const described = this.services.connections.describe(error, connection);
-    if (described !== undefined) return described;
+  /**
+   * A failure as a notification shows it, with its button: the connection store's words for the client's errors;
+   * a bug is logged as such.
+   */
+  private failure(error: unknown, connection: ServiceConnection): ConnectionFailure {
+    if (error instanceof NoPrivateKey) return noPrivateKey(connection);
+    const failure = this.services.connections.failure(error, connection);
+    if (failure !== undefined) return failure;
     const message = error instanceof Error ? error.message : String(error);
     this.services.output.error(`dbkit: explorer: unexpected error: ${message}`);
-    return `dbkit: unexpected error (${message}); see dbkit: Show Output.`;
+    const said = message
+      .replace(/\s+/g, ' ')
+      .replace(/[\s.,;:]+$/, '')
+      .trim();
+    return { message: `dbkit: The explorer failed: ${said}. The dbkit output has the details.` };
+  }
+
+  /** A failure in one line of words alone, for a node (which has no buttons). */
+  private describe(error: unknown, connection: ServiceConnection): string {
+    return failureText(this.failure(error, connection));
   }
 }
 
