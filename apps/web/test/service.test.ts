@@ -231,80 +231,126 @@ describe('describeOutcome', () => {
     outcome: ServiceOpenOutcome | ServicePushOutcome;
     tone: string;
     title: string;
-    says: string;
+    text: string;
   }[] = [
     {
       outcome: { kind: 'opened', groupId: 'g1', version: 3, text: '{}' },
       tone: 'success',
       title: 'Opened version 3',
-      says: 'project g1',
+      text: 'The automation config of project g1, as stored, is in the editor. Edit it and push: the version is set for you.',
     },
     {
       outcome: { kind: 'pushed', groupId: 'g1', from: 3, to: 4, versionEdits: [], documentVersion: 1 },
       tone: 'success',
       title: 'Pushed: version 3 → 4',
-      says: 'version 4',
+      text: 'The service stored the document as version 4 of project g1.',
     },
-    { outcome: { kind: 'unauthorized', detail: '' }, tone: 'error', title: 'Keys rejected', says: 'Check both' },
     {
-      outcome: { kind: 'forbidden', detail: 'read-only key' },
+      outcome: { kind: 'unauthorized', detail: 'You are not authorized for this resource.' },
+      tone: 'error',
+      title: 'Keys rejected',
+      text: 'The service rejected the key pair for project g1. Check the group id and both keys above: dbkit-server prints each project’s id and key pair (public:private) when it starts.',
+    },
+    {
+      outcome: { kind: 'forbidden', detail: 'IP address 10.0.0.7 is not allowed to access this resource.' },
       tone: 'error',
       title: 'Not allowed',
-      says: 'read-only key',
+      text: 'The key pair is valid but may not do this: IP address 10.0.0.7 is not allowed to access this resource.',
     },
     {
-      outcome: { kind: 'not-found', groupId: 'g9', detail: '' },
+      outcome: { kind: 'forbidden', detail: '' },
+      tone: 'error',
+      title: 'Not allowed',
+      text: 'The key pair is valid but may not do this.',
+    },
+    {
+      outcome: { kind: 'not-found', groupId: 'g9', detail: 'No group with ID g9 exists.' },
       tone: 'error',
       title: 'No such project',
-      says: 'no project g9',
+      text: 'The service has no project g9. Check the group id: dbkit-server prints each project’s id when it starts.',
     },
     {
       outcome: { kind: 'conflict', base: 1, sent: 2, stored: 5, detail: '' },
       tone: 'error',
       title: 'Someone published first',
-      says: 'The service has version 5, published since you opened version 1, so version 2 would overwrite it (HTTP 409). Nothing was changed. Open from service again',
+      text: 'The service has version 5, published since you opened version 1, so version 2 would overwrite it. Nothing was changed. Open from service again, reapply your change and push.',
     },
     {
       outcome: { kind: 'invalid', detail: '', diagnostics: [diagnostic(1, 'to'), diagnostic(2, 'to')] },
       tone: 'error',
       title: 'Refused: 1 error, 1 warning',
-      says: 'marked in the editor',
+      text: 'The service’s validator found errors, so nothing was stored. They are marked in the editor and listed under Problems: fix them and push again.',
     },
     {
       outcome: { kind: 'unsafe', detail: '', diagnostics: [diagnostic(1, 'from')], stored: { text: '{}', version: 2 } },
       tone: 'warning',
       title: 'Unsafe transition: 1 error, 0 warnings',
-      says: '1 diagnostic point into the stored revision',
+      text: 'Going from the stored version 2 to this document has errors, so nothing was stored. 1 diagnostic points into the stored revision: compare with it to see it. Make the change in smaller revisions, or push anyway if you accept the risk.',
     },
     {
-      outcome: { kind: 'not-json', detail: 'Nothing was sent.' },
+      outcome: {
+        kind: 'not-json',
+        detail: 'The document is not valid JSON (see the markers): fix it first. Nothing was sent.',
+      },
       tone: 'error',
       title: 'Not JSON',
-      says: 'Nothing was sent.',
+      text: 'The document is not valid JSON (see the markers): fix it first. Nothing was sent.',
     },
     {
       outcome: { kind: 'no-service', detail: '' },
       tone: 'error',
       title: 'No service configured',
-      says: '--service http://127.0.0.1:8080',
+      text: 'This playground was started without a service. Start one (node apps/server/dist/main.js --admin) and the playground beside it (node apps/web/bin/dbkit-web.mjs --service http://127.0.0.1:8080).',
     },
     {
       outcome: { kind: 'network', detail: 'The service could not be reached (ECONNREFUSED).' },
       tone: 'error',
       title: 'Service unreachable',
-      says: 'Is dbkit-server running?',
+      text: 'The service could not be reached (ECONNREFUSED). Is dbkit-server running? Start it (node apps/server/dist/main.js --admin), then try again.',
     },
     {
-      outcome: { kind: 'refused', status: 500, errorCode: 'UNEXPECTED_ERROR', detail: 'boom' },
+      outcome: { kind: 'network', detail: 'The request failed: boom' },
       tone: 'error',
-      title: 'Refused: UNEXPECTED_ERROR (HTTP 500)',
-      says: 'boom',
+      title: 'Service unreachable',
+      text: 'The request failed: boom. Is dbkit-server running? Start it (node apps/server/dist/main.js --admin), then try again.',
+    },
+    {
+      outcome: { kind: 'refused', status: 500, errorCode: 'UNEXPECTED_ERROR', detail: 'Unexpected error.' },
+      tone: 'error',
+      title: 'Service error',
+      text: "The service failed: Unexpected error. Try again; if it fails again, the service's log says why.",
+    },
+    {
+      outcome: {
+        kind: 'refused',
+        status: 400,
+        errorCode: 'INVALID_ATTRIBUTE',
+        detail: 'Invalid attribute processes.0.args2_6 specified.',
+      },
+      tone: 'error',
+      title: 'Refused',
+      text: 'The service refused the request: Invalid attribute processes.0.args2_6 specified.',
+    },
+    {
+      outcome: {
+        kind: 'refused',
+        status: 429,
+        errorCode: 'RATE_LIMITED',
+        detail: 'Resource /groups is limited to 100 requests every 1 minutes.',
+      },
+      tone: 'error',
+      title: 'Too many requests',
+      text: 'The service is limiting requests: Resource /groups is limited to 100 requests every 1 minutes. Wait a minute, then try again.',
     },
   ];
-  it.for(cases)('$outcome.kind: $title', ({ outcome, tone, title, says }) => {
-    const message = describeOutcome(outcome);
-    expect(message).toMatchObject({ tone, title });
-    expect(message.text).toContain(says);
+  it.for(cases)('$outcome.kind: $title', ({ outcome, tone, title, text }) => {
+    expect(describeOutcome(outcome, { groupId: 'g1' })).toEqual({ tone, title, text });
+  });
+
+  it.for(cases)('$outcome.kind: sentences with one full stop, no code or status where words belong', ({ outcome }) => {
+    const { title, text } = describeOutcome(outcome, { groupId: 'g1' });
+    expect(text).toMatch(/^[A-Z].*[^.]\.$/s);
+    expect(`${title} ${text}`).not.toMatch(/\.\.|\b[A-Z]+_[A-Z_]+\b|HTTP \d/);
   });
 });
 

@@ -1,7 +1,10 @@
 /**
- * Every outcome of a service call in words: what happened, why, and what to do. Pure, so each case is unit-tested;
- * the panel (`servicePanel.ts`) only shows them. No message carries a key.
+ * Every outcome of a service call in words: what happened, why, and what to do, as sentences a person reads once
+ * (no error code or HTTP status where words belong; the service's own refusals worded by `@dbkit/client`, as the CLI
+ * and the editor word them). Pure, so each case is unit-tested; the panel (`servicePanel.ts`) only shows them. No
+ * message carries a key.
  */
+import { describeRefusal } from '@dbkit/client';
 import type { GoalView, ServiceOpenOutcome, ServicePushOutcome, ServiceWatchOutcome } from '../worker/serviceTypes.js';
 
 export type Tone = 'success' | 'error' | 'warning' | 'info';
@@ -16,7 +19,27 @@ export interface OutcomeMessage {
 export const START_SERVICE = 'node apps/server/dist/main.js --admin';
 export const START_PLAYGROUND = 'node apps/web/bin/dbkit-web.mjs --service http://127.0.0.1:8080';
 
+/** What the messages may name besides the outcome: the project the panel asked about. */
+export interface OutcomeContext {
+  readonly groupId?: string;
+}
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** A text (the worker's or the service's) as a sentence: one line, ending with one full stop. */
+function sentence(text: string): string {
+  const trimmed = text
+    .replace(/\s+/g, ' ')
+    .replace(/[\s.,;:]+$/, '')
+    .trim();
+  return /[?!]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/** The title of a refusal the panel has no words of its own for, by status. */
+function refusedTitle(status: number): string {
+  if (status === 429) return 'Too many requests';
+  return status >= 500 ? 'Service error' : 'Refused';
+}
 
 function counted(diagnostics: readonly { readonly severity?: number }[]): string {
   const errors = diagnostics.filter((d) => d.severity === 1).length;
@@ -24,7 +47,10 @@ function counted(diagnostics: readonly { readonly severity?: number }[]): string
   return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
 }
 
-export function describeOutcome(outcome: ServiceOpenOutcome | ServicePushOutcome): OutcomeMessage {
+export function describeOutcome(
+  outcome: ServiceOpenOutcome | ServicePushOutcome,
+  context: OutcomeContext = {},
+): OutcomeMessage {
   switch (outcome.kind) {
     case 'opened':
       return {
@@ -42,44 +68,48 @@ export function describeOutcome(outcome: ServiceOpenOutcome | ServicePushOutcome
       return {
         tone: 'error',
         title: 'Keys rejected',
-        text: 'The service did not accept this public and private key (HTTP 401). Check both: dbkit-server prints each project’s key pair (public:private) when it starts.',
+        // A 401 is a wrong key pair, or a key of another project (`NOT_IN_GROUP`): the group id is worth a look too.
+        text: `The service rejected the key pair${context.groupId ? ` for project ${context.groupId}` : ''}. Check the group id and both keys above: dbkit-server prints each project’s id and key pair (public:private) when it starts.`,
       };
     case 'forbidden':
       return {
         tone: 'error',
         title: 'Not allowed',
-        text: `The keys are valid but may not do this (HTTP 403): ${outcome.detail}`,
+        text:
+          outcome.detail.trim() === ''
+            ? 'The key pair is valid but may not do this.'
+            : `The key pair is valid but may not do this: ${sentence(outcome.detail)}`,
       };
     case 'not-found':
       return {
         tone: 'error',
         title: 'No such project',
-        text: `The service has no project ${outcome.groupId} (HTTP 404). Check the group id: dbkit-server prints each project’s id when it starts.`,
+        text: `The service has no project ${outcome.groupId}. Check the group id: dbkit-server prints each project’s id when it starts.`,
       };
     case 'conflict': {
       const now = outcome.stored === undefined ? 'a newer version' : `version ${outcome.stored}`;
       return {
         tone: 'error',
         title: 'Someone published first',
-        text: `The service has ${now}, published since you opened version ${outcome.base}, so version ${outcome.sent} would overwrite it (HTTP 409). Nothing was changed. Open from service again, reapply your change and push.`,
+        text: `The service has ${now}, published since you opened version ${outcome.base}, so version ${outcome.sent} would overwrite it. Nothing was changed. Open from service again, reapply your change and push.`,
       };
     }
     case 'invalid':
       return {
         tone: 'error',
         title: `Refused: ${counted(outcome.diagnostics)}`,
-        text: 'The service’s validator found errors (AUTOMATION_CONFIG_INVALID, HTTP 400); nothing was stored. They are marked in the editor and listed under Problems: fix them and push again.',
+        text: 'The service’s validator found errors, so nothing was stored. They are marked in the editor and listed under Problems: fix them and push again.',
       };
     case 'unsafe': {
       const inStored = outcome.diagnostics.filter((d) => d.document === 'from').length;
       return {
         tone: 'warning',
         title: `Unsafe transition: ${counted(outcome.diagnostics)}`,
-        text: `Going from the stored version ${outcome.stored.version} to this document has errors (AUTOMATION_CONFIG_UNSAFE_TRANSITION, HTTP 400); nothing was stored. ${inStored > 0 ? `${plural(inStored, 'diagnostic')} point into the stored revision: compare with it to see them. ` : ''}Make the change in smaller revisions, or push anyway if you accept the risk.`,
+        text: `Going from the stored version ${outcome.stored.version} to this document has errors, so nothing was stored. ${inStored > 0 ? `${plural(inStored, 'diagnostic')} ${inStored === 1 ? 'points' : 'point'} into the stored revision: compare with it to see ${inStored === 1 ? 'it' : 'them'}. ` : ''}Make the change in smaller revisions, or push anyway if you accept the risk.`,
       };
     }
     case 'not-json':
-      return { tone: 'error', title: 'Not JSON', text: outcome.detail };
+      return { tone: 'error', title: 'Not JSON', text: sentence(outcome.detail) };
     case 'no-service':
       return {
         tone: 'error',
@@ -90,14 +120,16 @@ export function describeOutcome(outcome: ServiceOpenOutcome | ServicePushOutcome
       return {
         tone: 'error',
         title: 'Service unreachable',
-        text: `${outcome.detail} Is dbkit-server running? Start it with ${START_SERVICE}.`,
+        text: `${sentence(outcome.detail)} Is dbkit-server running? Start it (${START_SERVICE}), then try again.`,
       };
-    case 'refused':
+    case 'refused': {
+      const { message, hint } = describeRefusal(outcome, 'the playground’s server', context);
       return {
         tone: 'error',
-        title: `Refused: ${outcome.errorCode} (HTTP ${outcome.status})`,
-        text: outcome.detail || 'The service gave no reason.',
+        title: refusedTitle(outcome.status),
+        text: hint === undefined ? message : `${message} ${hint}`,
       };
+    }
     default:
       return outcome satisfies never;
   }
@@ -121,7 +153,7 @@ function spoken(ms: number): string {
  * The progress line of a pushed version being applied, and how watching it ended. The line itself is core's
  * `formatGoalProgress`, as `dbkit config push --wait` prints it.
  */
-export function describeWatch(watch: Watching | ServiceWatchOutcome): OutcomeMessage {
+export function describeWatch(watch: Watching | ServiceWatchOutcome, context: OutcomeContext = {}): OutcomeMessage {
   switch (watch.kind) {
     case 'watching':
       return {
@@ -154,7 +186,7 @@ export function describeWatch(watch: Watching | ServiceWatchOutcome): OutcomeMes
         text: `The agents go on without the panel. Where it stood: ${watch.view?.line ?? 'no status was read'}.`,
       };
     default: {
-      const failure = describeOutcome(watch);
+      const failure = describeOutcome(watch, context);
       return { ...failure, title: `Automation status unavailable: ${failure.title}` };
     }
   }

@@ -125,7 +125,7 @@ export function createServicePanel(ctx: PageContext, anchor: HTMLElement): Servi
   let watching: AbortController | undefined;
   const stopWatching = () => watching?.abort();
   const showGoal = (watch: Watching | ServiceWatchOutcome): void => {
-    const message = describeWatch(watch);
+    const message = describeWatch(watch, { groupId: keys().groupId });
     const view: GoalView | undefined = 'view' in watch ? watch.view : undefined;
     goal.hidden = false;
     goal.dataset.outcome = watch.kind;
@@ -185,7 +185,7 @@ export function createServicePanel(ctx: PageContext, anchor: HTMLElement): Servi
   };
 
   const show = (outcome: ServiceOpenOutcome | ServicePushOutcome, extra: readonly (Node | string)[] = []): void => {
-    const message = describeOutcome(outcome);
+    const message = describeOutcome(outcome, { groupId: keys().groupId });
     result.className = message.tone;
     result.dataset.outcome = outcome.kind;
     result.replaceChildren(h('strong', {}, message.title), ' ', message.text, ...extra);
