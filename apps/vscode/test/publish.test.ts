@@ -165,7 +165,9 @@ describe('step 3: the service’s answer', () => {
     const decision = afterAnswer(file, invalid);
     expect(decision.kind).toBe('markers');
     if (decision.kind !== 'markers') return;
-    expect(decision.message).toContain('(1 error, 1 warning, AUTOMATION_CONFIG_INVALID): nothing was changed');
+    expect(decision.message).toBe(
+      'dbkit: The service refused deploy/a.automation.json (1 error, 1 warning), so nothing was changed. The problems are marked in the editor: fix them and publish again.',
+    );
     expect(decision.stored).toEqual([]);
     expect(decision.editor.map((d) => [d.code, d.severity, d.range.start.line])).toEqual([
       ['DBK102', 1, lineOf(sent, '"disabled"')],
@@ -178,7 +180,9 @@ describe('step 3: the service’s answer', () => {
     const decision = afterAnswer(file, unsafe);
     expect(decision.kind).toBe('markers');
     if (decision.kind !== 'markers') return;
-    expect(decision.message).toContain('the step from version 4 to deploy/a.automation.json as unsafe');
+    expect(decision.message).toBe(
+      'dbkit: The service refused the step from version 4 to deploy/a.automation.json as unsafe (2 errors, 0 warnings), so nothing was changed. The problems are marked: publish again to see the plan, and publish anyway only if you mean it.',
+    );
     expect(decision.editor.map((d) => [d.code, d.range.start.line])).toEqual([['DBK602', lineOf(sent, '"a"')]]);
     expect(decision.stored.map((d) => [d.code, d.range.start.line])).toEqual([
       ['DBK601', lineOf(stored.text, '"gone"')],
@@ -203,7 +207,7 @@ describe('step 3: the service’s answer', () => {
     expect(afterAnswer(file, conflict)).toEqual({
       kind: 'conflict',
       message:
-        'dbkit: someone published version 6 since deploy/a.automation.json was opened at version 4, so version 5 would overwrite it (HTTP 409). Nothing was changed: compare with the stored revision, make your change on it, and publish again.',
+        'dbkit: Someone published version 6 since deploy/a.automation.json was opened at version 4, so version 5 would overwrite it. Nothing was changed: compare with the stored revision, make your change on it, and publish again.',
       action: COMPARE_STORED,
     });
   });
@@ -212,8 +216,10 @@ describe('step 3: the service’s answer', () => {
     {
       name: 'a rejected key, in the connection’s words',
       answer: refused(401, { errorCode: 'UNAUTHORIZED' }),
-      described: 'dbkit: the service rejected the key pair. Check the key pair: dbkit: Edit Service Connection…',
-      message: 'dbkit: the service rejected the key pair. Check the key pair: dbkit: Edit Service Connection…',
+      described:
+        'dbkit: The service rejected the key pair for project g1. Check the public and private key. Edit the connection with the pencil beside it in the dbkit view.',
+      message:
+        'dbkit: The service rejected the key pair for project g1. Check the public and private key. Edit the connection with the pencil beside it in the dbkit view.',
     },
     {
       name: 'an unreachable service, in the shared words when the connection has none',
@@ -221,13 +227,13 @@ describe('step 3: the service’s answer', () => {
         groupId: 'g1',
       }),
       described: undefined,
-      message: 'dbkit: not published: The service could not be reached (ECONNREFUSED).',
+      message: 'dbkit: Not published: The service could not be reached (ECONNREFUSED).',
     },
     {
       name: 'any other refusal',
       answer: refused(500, { errorCode: 'UNEXPECTED_ERROR', detail: 'boom' }),
       described: undefined,
-      message: 'dbkit: not published: boom',
+      message: 'dbkit: Not published: boom.',
     },
   ])('$name: one line', ({ answer, described, message }) => {
     expect(afterAnswer(file, answer, described)).toEqual({ kind: 'error', message });
@@ -276,9 +282,14 @@ describe('step 4: watching the agents', () => {
         'dbkit: stopped watching version 5; the agents go on applying it (the dbkit explorer shows where they are).',
     },
     {
-      end: { kind: 'failed', message: 'dbkit: cannot reach http://127.0.0.1:8080 (ECONNREFUSED).' },
+      end: {
+        kind: 'failed',
+        message:
+          'dbkit: Cannot reach the service at http://127.0.0.1:8080: the connection was refused. Start the service (npm run serve) or correct its address.',
+      },
       level: 'error',
-      message: 'dbkit: cannot reach http://127.0.0.1:8080 (ECONNREFUSED). (while watching version 5 being applied)',
+      message:
+        'dbkit: Cannot reach the service at http://127.0.0.1:8080: the connection was refused. Start the service (npm run serve) or correct its address. Version 5 was published; how far its agents are could not be read.',
     },
   ] satisfies { end: WatchEnd; level: string; message: string }[])('$end.kind: $level', ({ end, level, message }) => {
     expect(afterWatch(5, end, 600_000)).toEqual({ level, message });

@@ -161,8 +161,8 @@ export function afterAnswer(target: PublishTarget, answer: PublishAnswer, descri
         kind: 'markers',
         message:
           answer.kind === 'invalid'
-            ? `dbkit: the service refused ${target.name} (${counted}, AUTOMATION_CONFIG_INVALID): nothing was changed. The problems are marked in the editor; fix them and publish again.`
-            : `dbkit: the service refused the step from version ${answer.stored.version} to ${target.name} as unsafe (${counted}, AUTOMATION_CONFIG_UNSAFE_TRANSITION): nothing was changed. The problems are marked; publish again to see the plan, and publish anyway only if you mean it.`,
+            ? `dbkit: The service refused ${target.name} (${counted}), so nothing was changed. The problems are marked in the editor: fix them and publish again.`
+            : `dbkit: The service refused the step from version ${answer.stored.version} to ${target.name} as unsafe (${counted}), so nothing was changed. The problems are marked: publish again to see the plan, and publish anyway only if you mean it.`,
         editor: target.deployed ? [...sent, ...fromStored.map(intoEditor)] : sent,
         stored: target.deployed ? [] : fromStored,
       };
@@ -171,14 +171,14 @@ export function afterAnswer(target: PublishTarget, answer: PublishAnswer, descri
       const stored = answer.stored === undefined ? 'a newer version' : `version ${answer.stored}`;
       return {
         kind: 'conflict',
-        message: `dbkit: someone published ${stored} since ${target.name} was opened at version ${answer.base}, so version ${answer.sent} would overwrite it (HTTP 409). Nothing was changed: compare with the stored revision, make your change on it, and publish again.`,
+        message: `dbkit: Someone published ${stored} since ${target.name} was opened at version ${answer.base}, so version ${answer.sent} would overwrite it. Nothing was changed: compare with the stored revision, make your change on it, and publish again.`,
         action: COMPARE_STORED,
       };
     }
     case 'not-json':
       return { kind: 'error', message: `dbkit: ${answer.detail}` };
     default:
-      return { kind: 'error', message: described ?? `dbkit: not published: ${answer.detail}` };
+      return { kind: 'error', message: described ?? `dbkit: Not published: ${sentence(answer.detail)}` };
   }
 }
 
@@ -193,6 +193,15 @@ export type WatchEnd =
 export interface WatchMessage {
   readonly level: 'info' | 'warning' | 'error';
   readonly message: string;
+}
+
+/** The service's detail as the end of a sentence: one line, one closing full stop. */
+function sentence(text: string): string {
+  const trimmed = text
+    .replace(/\s+/g, ' ')
+    .replace(/[\s.,;:]+$/, '')
+    .trim();
+  return /[?!]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 /** `250 ms`, `90 s`, `10 min`. */
@@ -231,7 +240,10 @@ export function afterWatch(version: number, end: WatchEnd, timeoutMs: number): W
         message: `dbkit: stopped watching version ${version}; the agents go on applying it (the dbkit explorer shows where they are).`,
       };
     case 'failed':
-      return { level: 'error', message: `${end.message} (while watching version ${version} being applied)` };
+      return {
+        level: 'error',
+        message: `${end.message} Version ${version} was published; how far its agents are could not be read.`,
+      };
     default:
       return end satisfies never;
   }
