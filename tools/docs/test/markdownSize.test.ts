@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { handWrittenMarkdown } from '../lib/markdown.mjs';
 
 // Docs a newcomer can read in an afternoon: the hand-written Markdown stays within this many bytes.
-const BUDGET = 160_000;
+const BUDGET = 200_000;
 
 describe('hand-written Markdown', () => {
   it(`stays within ${BUDGET / 1000} KB, generated files aside`, () => {

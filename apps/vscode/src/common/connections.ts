@@ -61,7 +61,7 @@ export class ConnectionStore implements vscode.Disposable {
   async remove(connection: ServiceConnection): Promise<boolean> {
     const remove = 'Remove';
     const choice = await vscode.window.showWarningMessage(
-      `Remove the connection ${connection.label}? Its private key is deleted from VS Code's secret storage; the service is not changed.`,
+      `Remove the connection ${connection.label}? Its private key and any unpublished draft of its deployed config are deleted from VS Code's secret storage; the service is not changed.`,
       { modal: true },
       remove,
     );

@@ -17,6 +17,7 @@ import {
 } from '@dbkit/language-server/publish';
 import * as vscode from 'vscode';
 import type { Diagnostic } from 'vscode-languageclient';
+import type { ConnectionFailure } from '../lib/connectionFailure.js';
 import type { ServiceConnection } from '../lib/connections.js';
 import { Command, DEPLOYED_SCHEME, LANGUAGE_ID, VALIDATE_REQUEST } from '../lib/constants.js';
 import { DEPLOYED_FILE, deployedDocumentName, storedRevisionName } from '../lib/deployed.js';
@@ -140,7 +141,7 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
   async stored(connection: ServiceConnection): Promise<OldRevision | undefined> {
     const read = await this.read(connection);
     if (!read.ok) {
-      this.tell('error', read.message);
+      void this.services.connections.showFailure(read.failure, connection);
       return undefined;
     }
     return {
@@ -158,7 +159,7 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
     // Read first: a failure is then told in the connection's words, not in VS Code's "cannot open <uri>".
     const read = await this.read(connection);
     if (!read.ok) {
-      this.tell('error', read.message);
+      void this.services.connections.showFailure(read.failure, connection);
       return;
     }
     let document: vscode.TextDocument;
@@ -183,7 +184,7 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
     if (connection === undefined) return;
     const read = await this.read(connection);
     if (!read.ok) {
-      this.tell('error', read.message);
+      void this.services.connections.showFailure(read.failure, connection);
       return;
     }
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -318,7 +319,7 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
     if (choice !== discard) return;
     const read = await this.read(connection);
     if (!read.ok) {
-      this.tell('error', read.message);
+      void this.services.connections.showFailure(read.failure, connection);
       return;
     }
     await this.services.drafts.discard(connection);
@@ -383,7 +384,10 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
 
     // 2. Plan from the stored revision, and ask.
     const read = await this.read(connection);
-    if (!read.ok) return not(read.message);
+    if (!read.ok) {
+      void this.services.connections.showFailure(read.failure, connection);
+      return { published: false, reason: read.message };
+    }
     const { client, stored } = read;
     const next = nextRevision(text, stored.version);
     // The plan of what will be sent: the text with its next version, so no version warning about the editor's.
@@ -408,7 +412,7 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
 
     // 3. Send.
     let answer: PublishAnswer;
-    let described: string | undefined;
+    let failed: ConnectionFailure | undefined;
     try {
       await client.automationConfig.put(connection.groupId, next.text, {
         allowUnsafeTransition: decision.allowUnsafeTransition,
@@ -422,11 +426,11 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
         sentText: text,
         stored,
       });
-      described = this.services.connections.describe(error, connection);
+      failed = this.services.connections.failure(error, connection);
     }
 
     // 4. Answer.
-    const outcome = afterAnswer(target, answer, described);
+    const outcome = afterAnswer(target, answer, failed?.message);
     switch (outcome.kind) {
       case 'watch':
         this.markers.delete(uri);
@@ -453,6 +457,10 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
         });
         return { published: false, reason: outcome.message };
       case 'error':
+        if (failed?.action !== undefined && outcome.message === failed.message) {
+          void this.services.connections.showFailure(failed, connection);
+          return { published: false, reason: failed.message };
+        }
         return not(outcome.message);
       default:
         return outcome satisfies never;
