@@ -17,6 +17,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ServedDocument } from '../service/document.js';
+import { describeCodes } from '../service/features/codeDescription.js';
 import type { ItemDefault } from '../service/features/completion/compact.js';
 import { byPosition } from '../service/features/diagnostics.js';
 import { getPlan, type PlanParams, type PlanResult } from '../service/features/plan.js';
@@ -25,7 +26,7 @@ import { createLanguageService, type LanguageService } from '../service/language
 import { DEFAULT_SELECTION } from '../service/selection.js';
 import { listenToDocuments } from './documents.js';
 import { createIdleCollection } from './idleCollection.js';
-import { readSettings, type ServerSettings } from './settings.js';
+import { readCodesBaseUrl, readSettings, type ServerSettings } from './settings.js';
 
 export const SERVER_NAME = 'dbkit-language-server';
 
@@ -67,6 +68,7 @@ export interface ServerOptions {
 
 export function createServer(connection: Connection, options: ServerOptions = {}): void {
   let service: LanguageService = createLanguageService();
+  let withPages = describeCodes();
   let settings: ServerSettings = { selection: DEFAULT_SELECTION };
   let pullDiagnostics = false;
   let configurationRequests = false;
@@ -195,12 +197,15 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     const text = params.capabilities.textDocument;
     const contentFormat = text?.hover?.contentFormat;
     settings = { selection: readSettings(params.initializationOptions, DEFAULT_SELECTION).selection };
+    const codesBaseUrl = readCodesBaseUrl(params.initializationOptions);
     service = createLanguageService({
       markdown: contentFormat === undefined || contentFormat.includes('markdown'),
       snippets: text?.completion?.completionItem?.snippetSupport ?? false,
       itemDefaults: (text?.completion?.completionList?.itemDefaults ?? []) as ItemDefault[],
       selection: settings.selection,
+      ...(codesBaseUrl === undefined ? {} : { codesBaseUrl }),
     });
+    withPages = describeCodes(codesBaseUrl);
     pullDiagnostics = text?.diagnostic !== undefined;
     configurationRequests = params.capabilities.workspace?.configuration ?? false;
     const capabilities: ServerCapabilities = {
@@ -277,7 +282,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
 
   connection.onRequest(PLAN_REQUEST, (params: PlanParams) =>
     safe<PlanResult>(PLAN_REQUEST, { ok: false, error: 'dbkit failed while planning; see the dbkit output.' }, () =>
-      getPlan(params),
+      describePlan(getPlan(params), withPages),
     ),
   );
 
@@ -354,4 +359,12 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   );
 
   connection.listen();
+}
+
+/** A plan's diagnostics with their codes' pages. */
+function describePlan(result: PlanResult, withPages: (diagnostics: Diagnostic[]) => Diagnostic[]): PlanResult {
+  if (!result.ok) return result;
+  withPages(result.planDiagnostics);
+  for (const revision of result.revisionDiagnostics) withPages(revision.diagnostics);
+  return result;
 }

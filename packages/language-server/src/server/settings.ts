@@ -1,7 +1,8 @@
 /**
  * Settings, from `initializationOptions` or `workspace/configuration` (section `dbkit`):
  * `{ "dbkit": { "files": { "associations": ["*.acfg.json"] } } }` adds file patterns of automation configs.
- * Anything malformed is ignored (the previous value stays), never a crash.
+ * Anything malformed is ignored (the previous value stays), never a crash. `initializationOptions` may also name
+ * where the codes' reference pages are: `{ "dbkit": { "codes": { "baseUrl": "http://localhost:5178/codes/" } } }`.
  */
 import type { SelectionSettings } from '../service/selection.js';
 
@@ -17,4 +18,15 @@ export function readSettings(raw: unknown, previous: SelectionSettings): ServerS
   const associations = field(field(field(raw, 'dbkit'), 'files'), 'associations');
   if (!Array.isArray(associations)) return { selection: previous };
   return { selection: { extraPatterns: associations.filter((p): p is string => typeof p === 'string' && p !== '') } };
+}
+
+/** The base URL of the codes' reference pages in `initializationOptions`, when it is a URL. */
+export function readCodesBaseUrl(raw: unknown): string | undefined {
+  const value = field(field(field(raw, 'dbkit'), 'codes'), 'baseUrl');
+  if (typeof value !== 'string') return undefined;
+  try {
+    return new URL(value).href;
+  } catch {
+    return undefined;
+  }
 }

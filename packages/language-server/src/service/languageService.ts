@@ -30,6 +30,7 @@ import type {
 import { type CancellationToken, NEVER_CANCELLED } from './cancellation.js';
 import { type ParsedDocument, parseDocument, type ServedDocument } from './document.js';
 import { getCodeActions } from './features/codeActions.js';
+import { describeCodes } from './features/codeDescription.js';
 import type { ItemDefault } from './features/completion/compact.js';
 import { getCompletion, resolveCompletionItem } from './features/completion.js';
 import { getDefinition } from './features/definition.js';
@@ -59,6 +60,8 @@ export interface LanguageServiceOptions {
   /** The most folding ranges an answer holds; default no limit. */
   readonly foldingRangeLimit?: number;
   readonly selection?: SelectionSettings;
+  /** Where each code's reference page is, `<base>DBK202` (`codeDescription.ts`; default the schema site's). */
+  readonly codesBaseUrl?: string;
 }
 
 /** What every feature may use besides the parsed document: the service's own, never passed by its callers. */
@@ -192,6 +195,7 @@ const parsed = (document: ServedDocument): ParsedDocument => document as ParsedD
 
 export function createLanguageService(options: LanguageServiceOptions = {}): LanguageService {
   const context = createFeatureContext(options);
+  const withPages = describeCodes(options.codesBaseUrl);
   const { json } = context;
   let isAutomationConfig = createSelector(options.selection);
   const cache = new Map<string, ParsedDocument>();
@@ -222,7 +226,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     },
 
     doValidation: (document, diagnostics = EVERY_DIAGNOSTIC, token = NEVER_CANCELLED) =>
-      getDiagnostics(parsed(document), diagnostics, token),
+      withPages(getDiagnostics(parsed(document), diagnostics, token)),
     findDuplicateKeys: (document, token = NEVER_CANCELLED) => getDuplicateKeyDiagnostics(parsed(document), token),
     doComplete: (document, position, token = NEVER_CANCELLED) =>
       getCompletion(parsed(document), position, offsetOf(document, position), context, token),

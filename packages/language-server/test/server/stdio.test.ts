@@ -68,6 +68,18 @@ describe('dbkit-language-server --stdio', () => {
     expect(duplicate?.relatedInformation?.[0]?.location.uri).toBe(uri);
   });
 
+  it('links every dbkit code to its reference page, and leaves JSON syntax codes alone', async () => {
+    const uri = 'file:///work/links.automation.json';
+    await client.open(uri, `${broken.trimEnd().slice(0, -1)}, // a comment\n}`);
+    const { diagnostics } = await client.diagnostics(uri);
+    const dbk = diagnostics.filter((d) => typeof d.code === 'string' && d.code.startsWith('DBK'));
+    expect(dbk.length).toBeGreaterThan(5);
+    for (const d of dbk) expect(d.codeDescription).toEqual({ href: `https://dbkit.dev/codes/${d.code}` });
+    const syntax = diagnostics.filter((d) => typeof d.code === 'string' && d.code.startsWith('json/'));
+    expect(syntax.length).toBeGreaterThan(0);
+    for (const d of syntax) expect(d.codeDescription).toBeUndefined();
+  });
+
   it('pushes keys given twice right after the first diagnostics', async () => {
     const uri = 'file:///work/twice.automation.json';
     await client.open(uri, replicaSet.replace('{', '{\n  "version": 0,'));
@@ -205,6 +217,22 @@ describe('dbkit-language-server --stdio', () => {
       expect(item.textEdit).toMatchObject({
         range: { start: { line: at.line, character: at.character - host.length }, end: at },
       });
+    }
+  });
+
+  it('links the codes to the pages the client names (a local schema site)', async () => {
+    const local = await startServer(DEFAULT_CAPABILITIES, {
+      dbkit: { codes: { baseUrl: 'http://localhost:5178/codes' } },
+    });
+    try {
+      const uri = 'file:///work/local.automation.json';
+      await local.open(uri, broken);
+      const { diagnostics } = await local.diagnostics(uri);
+      expect(diagnostics.find((d) => d.code === 'DBK202')?.codeDescription).toEqual({
+        href: 'http://localhost:5178/codes/DBK202',
+      });
+    } finally {
+      local.process.kill();
     }
   });
 
