@@ -36,18 +36,31 @@ export interface SchemaCommand {
   readonly out: string | undefined;
 }
 
+export interface ExplainCommand {
+  readonly command: 'explain';
+  /** The code to explain; undefined lists every code. */
+  readonly code: string | undefined;
+  /** `--color` / `--no-color`; undefined: decide from the environment. */
+  readonly color: boolean | undefined;
+}
+
 export type Command =
   | ValidateCommand
   | PlanCommand
   | SchemaCommand
+  | ExplainCommand
   | ApiCommand
   | { readonly command: 'help'; readonly topic?: HelpTopic }
   | { readonly command: 'version' };
 
-export type HelpTopic = 'validate' | 'plan' | 'schema' | ApiResource;
+export type HelpTopic = 'validate' | 'plan' | 'schema' | 'explain' | ApiResource;
 
 const isHelpTopic = (value: string | undefined): value is HelpTopic =>
-  value === 'validate' || value === 'plan' || value === 'schema' || (value !== undefined && isApiResource(value));
+  value === 'validate' ||
+  value === 'plan' ||
+  value === 'schema' ||
+  value === 'explain' ||
+  (value !== undefined && isApiResource(value));
 
 export type ParsedArgs =
   | { readonly ok: true; readonly value: Command }
@@ -108,6 +121,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedArgs {
   if (first === 'validate') return parseValidate(rest);
   if (first === 'plan') return parsePlan(rest);
   if (first === 'schema') return parseSchema(rest);
+  if (first === 'explain') return parseExplain(rest);
   if (isApiResource(first)) return parseApiCommand(first, rest, describeParseError);
   if (first.startsWith('-')) {
     return usageError(`unknown option ${first} (give a command first: validate, schema, alerts, snapshots, …)`);
@@ -207,4 +221,21 @@ function parseSchema(args: readonly string[]): ParsedArgs {
   } catch (error) {
     return usageError(describeParseError(error));
   }
+}
+
+const explainOptions = {
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function parseExplain(args: readonly string[]): ParsedArgs {
+  const parsed = strictParse(args, explainOptions);
+  if (typeof parsed === 'string') return usageError(parsed);
+  const { values, positionals } = parsed;
+  if (values.help) return { ok: true, value: { command: 'help', topic: 'explain' } };
+  if (values.color && values['no-color']) return usageError('give --color or --no-color, not both');
+  const [code, extra] = positionals;
+  if (extra !== undefined) return usageError(`unexpected argument ${extra}: dbkit explain takes one code`);
+  return { ok: true, value: { command: 'explain', code, color: colorOption(values) } };
 }

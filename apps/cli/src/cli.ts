@@ -1,7 +1,7 @@
 /** The command line: parse, dispatch, and turn every outcome into an exit code. */
 import { API_HELP } from './api/help.js';
 import { type HelpTopic, parseCommandLine } from './args.js';
-import { MAIN_HELP, PLAN_HELP, SCHEMA_HELP, VALIDATE_HELP } from './help.js';
+import { EXPLAIN_HELP, MAIN_HELP, PLAN_HELP, SCHEMA_HELP, VALIDATE_HELP } from './help.js';
 import type { Io } from './io.js';
 import { runValidate } from './validateCommand.js';
 
@@ -26,6 +26,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return (await import('./planCommand.js')).runPlan(command, io);
     case 'schema':
       return (await import('./schemaCommand.js')).runSchema(command, io);
+    case 'explain':
+      return (await import('./explainCommand.js')).runExplain(command, io);
     case 'api':
       return (await import('./api/run.js')).runApi(command, io);
     default:
@@ -38,5 +40,6 @@ function helpText(topic: HelpTopic | undefined): string {
   if (topic === 'validate') return VALIDATE_HELP;
   if (topic === 'plan') return PLAN_HELP;
   if (topic === 'schema') return SCHEMA_HELP;
+  if (topic === 'explain') return EXPLAIN_HELP;
   return API_HELP[topic];
 }

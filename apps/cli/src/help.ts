@@ -8,6 +8,8 @@ Usage:
   dbkit plan OLD NEW [options]                       what replacing the deployed OLD with NEW does, and what is
                                                      unsafe about it
   dbkit schema [--out <folder>]                      write the JSON Schemas and catalog.json
+  dbkit explain [CODE]                               what a diagnostic code means, why, a wrong and a right
+                                                     example, how to fix it (offline); without CODE, every code
 
   dbkit alerts list GROUP [--status S]               the alerts of a project
   dbkit snapshots list|get|set-expiry|keep ...       the snapshots of a cluster; keep or expire one
@@ -83,4 +85,19 @@ export const SCHEMA_HELP = `Usage: dbkit schema [--out <folder>]
 Without --out, prints the automation-config JSON Schema to stdout.
 With --out, writes every schema of @dbkit/schema (*.schema.json) and catalog.json into the folder (created if
 needed; existing files of the same names are replaced).
+`;
+
+export const EXPLAIN_HELP = `Usage: dbkit explain [CODE] [options]
+
+Prints the reference entry of a diagnostic code (DBK202, dbk604): what it means, why it is a rule, a wrong and
+a right example, how to fix it, its severity and related codes. Offline: the entries ship with dbkit. Without
+CODE, lists every code with its severity and rule.
+
+Options:
+      --color, --no-color         force colour on or off (default: on for a terminal; NO_COLOR, FORCE_COLOR honoured)
+  -h, --help
+
+Exit codes:
+  0  printed
+  2  bad usage, or a code dbkit does not report (one line on stderr)
 `;
