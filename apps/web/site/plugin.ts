@@ -1,8 +1,9 @@
 /**
  * A Vite plugin that adds the schema download site to the build: each schema at the path of its `$id`, the
- * catalog, and the page that lists them (`schema/index.html`).
+ * catalog, the page that lists them (`schema/index.html`), and the codes' reference (`codes/`).
  */
 import type { Plugin } from 'vite';
+import { codeSiteFiles } from './codePages.ts';
 import { readSchemaFiles } from './schemaFiles.ts';
 import { renderSchemaPage } from './schemaPage.ts';
 
@@ -20,6 +21,7 @@ export function schemaSite(schemaDir: string, automationFileMatch: readonly stri
         fileName: 'schema/index.html',
         source: renderSchemaPage(files, automationFileMatch),
       });
+      for (const file of codeSiteFiles()) this.emitFile({ type: 'asset', ...file });
     },
   };
 }
