@@ -161,6 +161,31 @@ describe('in code-server, Node extension host (as desktop VS Code)', () => {
     await screenshot(page, 'node-02-problems');
   });
 
+  it('opens a code’s page from the Problems panel: its code is a link', async () => {
+    const { page } = ui();
+    // Ctrl+Shift+M hides the panel when it shows already.
+    if (!(await page.locator('.markers-panel').isVisible())) await showProblems(page);
+    const link = page
+      .locator('.markers-panel .monaco-list-row', { hasText: 'does not name a process' })
+      .locator('a', { hasText: 'DBK202' })
+      .first();
+    await link.waitFor();
+    await link.click();
+    const preview = await waitFor('the page of DBK202 in the Markdown preview', async () => {
+      const tab = page.locator('.tabs-container .tab', { hasText: 'DBK202' });
+      return (await tab.count()) > 0 ? tab : undefined;
+    });
+    expect(await text(preview.first())).toContain('DBK202');
+    const frame = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+    const body = await waitFor('the page’s text', async () => {
+      const value = await text(frame.locator('body'));
+      return value.includes('What it means') ? value : undefined;
+    });
+    expect(body).toContain('A replica-set member host must name a process (or its alias).');
+    expect(body).toContain('How to fix it');
+    await screenshot(page, 'node-02b-code-page');
+  });
+
   it('completes a member host with the names of the processes', async () => {
     const { page } = ui();
     await page.locator('.monaco-editor .view-lines').first().click();

@@ -34,6 +34,8 @@ describe('package.json', () => {
       ...AUTOMATION_CONFIG_FILE_MATCH.map((p) => `workspaceContains:**/${p}`),
       // A deployed config reopened with the window (`dbkit://…`) needs its file system before anything else.
       `onFileSystem:${DEPLOYED_SCHEME}`,
+      // A diagnostic's code link (`<scheme>://dbkit.dbkit-vscode/codes/DBK202`) reaches the uri handler.
+      'onUri',
     ]);
     // Commands contributed in `contributes.commands` activate the extension by themselves (VS Code ≥ 1.74).
     expect(manifest.activationEvents.some((e: string) => e === 'onLanguage:json' || e === '*')).toBe(false);
@@ -77,6 +79,7 @@ describe('package.json', () => {
   it('declares the settings the client reads', () => {
     const properties = contributes.configuration.properties;
     expect(Object.keys(properties).sort()).toEqual([
+      'dbkit.codes.baseUrl',
       'dbkit.diagnostics.severityOverrides',
       'dbkit.enable',
       'dbkit.files.associations',

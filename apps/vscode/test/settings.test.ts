@@ -10,7 +10,9 @@ describe('settings → client and server', () => {
     expect(settings.extraPatterns).toEqual([]);
     expect(settings.severityOverrides.size).toBe(0);
     expect(settings.trace).toBe('off');
-    expect(initializationOptions(settings)).toEqual({ dbkit: { files: { associations: [] } } });
+    expect(initializationOptions(settings)).toEqual({
+      dbkit: { files: { associations: [] }, codes: { baseUrl: 'vscode://dbkit.dbkit-vscode/codes/' } },
+    });
   });
 
   it('hands the server the cleaned patterns in the shape its readSettings takes', () => {
@@ -23,7 +25,10 @@ describe('settings → client and server', () => {
       }),
     );
     expect(settings.trace).toBe('verbose');
-    expect(serverSection(settings)).toEqual({ files: { associations: ['*.acfg.json'] } });
+    expect(serverSection(settings)).toEqual({
+      files: { associations: ['*.acfg.json'] },
+      codes: { baseUrl: 'vscode://dbkit.dbkit-vscode/codes/' },
+    });
     // Severity overrides stay in the client: the server is not told about them.
     expect(JSON.stringify(initializationOptions(settings))).not.toContain('DBK107');
   });

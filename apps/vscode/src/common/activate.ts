@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { AUTOMATION_SCHEMA_FILE, Command, SCHEMA_DIR, SECTION } from '../lib/constants.js';
 import { type ClientSettings, readClientSettings } from '../lib/settings.js';
 import { readSeverityOverrides } from '../lib/severity.js';
+import { registerCodePages } from './codePages.js';
 import { CompareCommand } from './compare.js';
 import { registerDeployed } from './deployed.js';
 import { PlanDocuments } from './planDocuments.js';
@@ -41,6 +42,7 @@ export function activateDbkit(
   const compare = new CompareCommand(host, plans, current, output);
   const services = activateServices(context, output);
   registerDeployed(services, { host, plans, compare });
+  registerCodePages(context, output);
 
   context.subscriptions.push(
     output,
@@ -93,6 +95,8 @@ export function activateDbkit(
         switcher.checkOpenDocuments();
       }
       if (event.affectsConfiguration(`${SECTION}.diagnostics.severityOverrides`)) await validator.refresh();
+      // The server reads where the code links go when it starts.
+      if (event.affectsConfiguration(`${SECTION}.codes.baseUrl`)) await host.restart();
     }),
   );
 
@@ -113,7 +117,7 @@ function readSettings(output: vscode.LogOutputChannel): ClientSettings {
   for (const entry of readSeverityOverrides(configuration.get('diagnostics.severityOverrides')).ignored) {
     output.warn(`dbkit.diagnostics.severityOverrides: ignored ${entry} (use error, warning, information, hint or off)`);
   }
-  return readClientSettings((key) => configuration.get(key));
+  return readClientSettings((key) => configuration.get(key), vscode.env.uriScheme);
 }
 
 /** Opens the bundled automation-config schema, as JSON (its name matches a catalog pattern). */

@@ -441,8 +441,10 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
         this.watch(client, connection, outcome.version);
         return { published: true, version: next.version, text: next.text, edits: next.edits };
       case 'markers': {
-        this.markers.set(uri, outcome.editor.map(toDiagnostic));
-        if (outcome.stored.length > 0) this.markers.set(this.fs.uriFor(connection), outcome.stored.map(toDiagnostic));
+        const codesBaseUrl = this.deps.host.settings().codesBaseUrl;
+        const markers = (list: readonly ServiceDiagnostic[]) => list.map((d) => toDiagnostic(d, codesBaseUrl));
+        this.markers.set(uri, markers(outcome.editor));
+        if (outcome.stored.length > 0) this.markers.set(this.fs.uriFor(connection), markers(outcome.stored));
         const show = 'Show Problems';
         void vscode.window.showErrorMessage(outcome.message, show).then((choice) => {
           if (choice === show) void vscode.commands.executeCommand('workbench.actions.view.problems');
@@ -566,15 +568,17 @@ class Deployed implements DeployedRevisions, vscode.Disposable {
   }
 }
 
-/** A service diagnostic (LSP severities 1–4) as VS Code's, at its place. */
-function toDiagnostic(d: ServiceDiagnostic): vscode.Diagnostic {
+/** A service diagnostic (LSP severities 1–4) as VS Code's, at its place; a dbkit code links to its page. */
+function toDiagnostic(d: ServiceDiagnostic, codesBaseUrl: string): vscode.Diagnostic {
   const { start, end } = d.range;
   const diagnostic = new vscode.Diagnostic(
     new vscode.Range(start.line, start.character, end.line, end.character),
     typeof d.message === 'string' ? d.message : d.message.value,
     ((d.severity ?? 1) - 1) as vscode.DiagnosticSeverity,
   );
-  if (d.code !== undefined) diagnostic.code = d.code;
+  if (typeof d.code === 'string' && /^DBK\d{3}$/.test(d.code)) {
+    diagnostic.code = { value: d.code, target: vscode.Uri.parse(`${codesBaseUrl}${d.code}`) };
+  } else if (d.code !== undefined) diagnostic.code = d.code;
   diagnostic.source = d.source ?? 'dbkit service';
   return diagnostic;
 }

@@ -26,6 +26,7 @@ export const Command = {
   pullDeployedConfig: 'dbkit.pullDeployedConfig',
   publish: 'dbkit.publish',
   discardDraft: 'dbkit.discardDraft',
+  explainCode: 'dbkit.explainCode',
   keepSnapshot: 'dbkit.keepSnapshot',
   setSnapshotExpiry: 'dbkit.setSnapshotExpiry',
   openAlert: 'dbkit.openAlert',
