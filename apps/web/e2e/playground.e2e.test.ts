@@ -70,6 +70,16 @@ describe('the playground in Chromium', () => {
     await page.waitForSelector('.monaco-editor .squiggly-error');
     await screenshot(page, 'typed-mistake');
 
+    // Its code links to its page on this site, which the build serves.
+    const link = entry.locator('a.code');
+    const href = await link.getAttribute('href');
+    expect(href).toBe(new URL('codes/DBK301', page.url()).href);
+    const codePage = await page.context().request.get(href ?? '');
+    expect(codePage.status()).toBe(200);
+    const html = await codePage.text();
+    expect(html).toContain('<h1>DBK301</h1>');
+    expect(html).toContain('<h2>How to fix it</h2>');
+
     await goTo(page, 1, 1);
     await entry.click();
     await page.waitForFunction(

@@ -2,6 +2,7 @@ import type { Uri } from 'monaco-editor/esm/vs/editor/editor.api';
 import { describe, expect, it } from 'vitest';
 import type { CompletionItem, Diagnostic, DocumentSymbol } from 'vscode-languageserver-types';
 import {
+  codePageUrl,
   toCompletionItem,
   toDocumentSymbol,
   toHover,
@@ -68,6 +69,22 @@ describe('LSP ↔ monaco conversions', () => {
         { resource, message: 'processes[0]', startLineNumber: 3, startColumn: 5, endLineNumber: 3, endColumn: 13 },
       ],
     });
+  });
+
+  it('makes a dbkit code a link to its page on the playground’s own site, and leaves syntax codes as they are', () => {
+    const diagnostic: Diagnostic = { range: range(0, 0, 0, 1), severity: 1, code: 'DBK202', message: 'm' };
+    const link = (code: string) => {
+      const href = codePageUrl(code, 'http://localhost:5178/');
+      return href === undefined ? code : { value: code, target: fakeUri(href) };
+    };
+    const code = toMarker(diagnostic, fakeUri('file:///a.json'), link).code as { value: string; target: Uri };
+    expect([code.value, code.target.toString()]).toEqual(['DBK202', 'http://localhost:5178/codes/DBK202']);
+    expect(toMarker({ ...diagnostic, code: 'json/comment' }, fakeUri('file:///a.json'), link).code).toBe(
+      'json/comment',
+    );
+    expect(codePageUrl('DBK604', 'https://example.net/dbkit/index.html?doc=1')).toBe(
+      'https://example.net/dbkit/codes/DBK604',
+    );
   });
 
   it.for([

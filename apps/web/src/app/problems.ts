@@ -1,5 +1,6 @@
 /** The problems list: the current markers, errors first, each a button that moves the cursor to its place. */
 import type { editor } from 'monaco-editor/esm/vs/editor/editor.api';
+import { codePageUrl } from '../lsp/convert.js';
 
 /** monaco `MarkerSeverity` values. */
 const SEVERITY_NAME: { readonly [severity: number]: string } = { 8: 'error', 4: 'warning', 2: 'info', 1: 'hint' };
@@ -55,9 +56,18 @@ export function renderProblems(
       item.dataset.line = String(marker.startLineNumber);
       // Who reported it: the worker (`dbkit`), the service's answer to a push, the plan while comparing.
       item.dataset.source = marker.source ?? '';
-      const code = document.createElement('span');
+      // A dbkit code links to its page on this site, in a new tab: the edits in the editor stay.
+      const href = codePageUrl(markerCode(marker), document.baseURI);
+      const code = document.createElement(href === undefined ? 'span' : 'a');
       code.className = 'code';
       code.textContent = markerCode(marker);
+      if (code instanceof HTMLAnchorElement && href !== undefined) {
+        code.href = href;
+        code.target = '_blank';
+        code.rel = 'noopener';
+        code.title = `What ${markerCode(marker)} means, and how to fix it`;
+        code.addEventListener('click', (event) => event.stopPropagation());
+      }
       const where = document.createElement('span');
       where.className = 'where';
       where.textContent = ` Ln ${marker.startLineNumber}, Col ${marker.startColumn}`;

@@ -73,8 +73,23 @@ export function toLspPosition(position: { lineNumber: number; column: number }):
   return { line: position.lineNumber - 1, character: position.column - 1 };
 }
 
-/** A marker with the diagnostic's code, tags and related information (pointing into `resource`). */
-export function toMarker(diagnostic: Diagnostic, resource: editor.IRelatedInformation['resource']): editor.IMarkerData {
+/**
+ * The page of a dbkit code on the site the playground is served from (`/codes/DBK202`, the schema site's), relative
+ * to the page's address; undefined for other codes (JSON syntax).
+ */
+export function codePageUrl(code: string, pageUrl: string): string | undefined {
+  return /^DBK\d{3}$/.test(code) ? new URL(`codes/${code}`, pageUrl).href : undefined;
+}
+
+/**
+ * A marker with the diagnostic's code, tags and related information (pointing into `resource`). `link` makes the
+ * code a link in monaco's hover (`{ value, target }`: monaco's Uri, which only the page has).
+ */
+export function toMarker(
+  diagnostic: Diagnostic,
+  resource: editor.IRelatedInformation['resource'],
+  link?: (code: string) => editor.IMarkerData['code'],
+): editor.IMarkerData {
   const related = diagnostic.relatedInformation?.map((info) => ({
     resource,
     message: info.message,
@@ -84,7 +99,7 @@ export function toMarker(diagnostic: Diagnostic, resource: editor.IRelatedInform
     severity: MARKER_SEVERITY[diagnostic.severity ?? 1] ?? 8,
     message: typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value,
     ...toMonacoRange(diagnostic.range),
-    ...(diagnostic.code !== undefined ? { code: String(diagnostic.code) } : {}),
+    ...(diagnostic.code !== undefined ? { code: link?.(String(diagnostic.code)) ?? String(diagnostic.code) } : {}),
     ...(diagnostic.source !== undefined ? { source: diagnostic.source } : {}),
     ...(diagnostic.tags ? { tags: diagnostic.tags as NonNullable<editor.IMarkerData['tags']> } : {}),
     ...(related && related.length > 0 ? { relatedInformation: related } : {}),

@@ -10,6 +10,7 @@ import type {
 import type { Monaco } from '../editor/monaco.js';
 import type { LanguageClient } from './client.js';
 import {
+  codePageUrl,
   toCompletionItem,
   toDocumentSymbol,
   toHover,
@@ -169,13 +170,18 @@ export function registerProviders(monaco: Monaco, languageId: string, client: La
 
   // Markers: the worker pushes each version's diagnostics; a report for an older version is dropped (a newer one
   // is on its way).
+  /** A dbkit code as a link to its page on this site, for monaco's hover. */
+  const codeLink = (code: string) => {
+    const href = codePageUrl(code, document.baseURI);
+    return href === undefined ? code : { value: code, target: monaco.Uri.parse(href) };
+  };
   client.onDiagnostics((report) => {
     const model = monaco.editor.getModel(parseUri(report.uri));
     if (model === null || model.getVersionId() !== report.version) return;
     monaco.editor.setModelMarkers(
       model,
       MARKER_OWNER,
-      report.diagnostics.map((d) => toMarker(d, model.uri)),
+      report.diagnostics.map((d) => toMarker(d, model.uri, codeLink)),
     );
   });
 }
