@@ -47,7 +47,7 @@ pre { background: #8881; padding: .75rem; overflow: auto; border-radius: 4px; } 
 </style>
 </head>
 <body>
-<p><a href="../">← dbkit playground</a></p>
+<p><a href="../">← dbkit playground</a> · <a href="../codes/">diagnostic codes</a></p>
 <h1>dbkit JSON Schemas</h1>
 <p>JSON Schemas (draft-07) of the automation configuration document and of the API's documents, generated from <code>@dbkit/core</code>'s types, with descriptions, enum descriptions, defaults, snippets and deprecations for editors.
 Each is served at the path of its <code>$id</code>; the URLs below point at this host.</p>
