@@ -127,9 +127,12 @@ export function explainSections(entry: ExplainedCode): readonly Section[] {
   return sections;
 }
 
-/** How a Markdown page links out: to a file of the repository, and to another code's page. */
+/**
+ * How a Markdown page links out: to a file of the repository (without it, a source is named with its path), and to
+ * another code's page.
+ */
 export interface MarkdownLinks {
-  readonly source: (path: string) => string;
+  readonly source?: (path: string) => string;
   readonly code: (code: string) => string;
 }
 
@@ -155,7 +158,9 @@ export function explainMarkdown(entry: ExplainedCode, links: MarkdownLinks, head
           lines.push(block.caption, '', '```json', block.json, '```', '');
           break;
         case 'sources':
-          for (const source of block.sources) lines.push(`- [${source.label}](${links.source(source.path)})`);
+          for (const { label, path } of block.sources) {
+            lines.push(links.source === undefined ? `- ${label}: \`${path}\`` : `- [${label}](${links.source(path)})`);
+          }
           lines.push('');
           break;
         case 'codes':
