@@ -36,6 +36,7 @@ import { seedState } from './seed.js';
 import type { ServiceState } from './state.js';
 import { MemoryStore } from './store/memoryStore.js';
 import type { Store } from './store/store.js';
+import { PACKAGE_VERSION } from './version.js';
 
 export const API_PREFIX = '/api/public/v1.0';
 /** Fits a 17 MB automation config with room to spare; beyond it, 413 REQUEST_BODY_TOO_LARGE. */
@@ -62,6 +63,7 @@ export type ServerOptions = {
   readonly replayGuard?: ReplayGuard;
   readonly bodyLimit?: number;
   readonly clock?: Clock;
+  /** What `X-DB-Service-Version` names. @default the package's version, `dbkit-<version>` with a git hash of zeros */
   readonly version?: ServiceVersion;
   /** How often the expiry sweep runs; 0 runs it only on demand (admin clock, `/__dbkit/sweep`). @default 60000 */
   readonly sweepIntervalMs?: number;
@@ -105,7 +107,9 @@ export function createServer(options: ServerOptions = {}): DbkitServer {
     options.store ?? new MemoryStore({ initial, ...(options.dataDir ? { dataDir: options.dataDir } : {}), warn });
   const realm = options.realm ?? DEFAULT_DIGEST_REALM;
   const secret = options.nonceSecret === undefined ? randomBytes(32) : Buffer.from(options.nonceSecret);
-  const respond = new Responder(options.version ?? { gitHash: '0'.repeat(40), versionString: 'dbkit-0.1.0' });
+  const respond = new Responder(
+    options.version ?? { gitHash: '0'.repeat(40), versionString: `dbkit-${PACKAGE_VERSION}` },
+  );
   const faults = new Faults();
   const log = new RequestLog();
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;

@@ -19,6 +19,7 @@ export const USAGE = `Usage: dbkit-server [--port N] [--host H] [--seed N] [--da
                             instances sharing a database must use the same value
   --cors ORIGIN             let pages from ORIGIN call the API from a browser (repeat or comma-separate; scheme://host[:port],
                             https://*.vscode-cdn.net for VS Code for the Web's extensions, * for any; default: none)
+  --version                 print the version and exit
   --help                    this text`;
 
 /** Where the command keeps its state unless told otherwise: the service must not forget acknowledged writes. */
@@ -38,6 +39,8 @@ export type CliOptions = {
   /** The origins whose pages may call the API from a browser, as a browser sends them; empty: no CORS. */
   readonly cors: readonly string[];
   readonly help: boolean;
+  /** `--version`: print the package's version and exit. */
+  readonly version: boolean;
 };
 
 type Parsed = { ok: true; value: CliOptions } | { ok: false; message: string };
@@ -61,6 +64,7 @@ export function parseArguments(argv: readonly string[], env: Readonly<Record<str
   let agentStepMs: number | string | undefined;
   const cors: string[] = [];
   let help = false;
+  let version = false;
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] ?? '';
     const [flag, inline] =
@@ -130,6 +134,10 @@ export function parseArguments(argv: readonly string[], env: Readonly<Record<str
       case '-h':
         help = true;
         break;
+      case '--version':
+      case '-v':
+        version = true;
+        break;
       default:
         return { ok: false, message: `unknown argument ${JSON.stringify(arg)}.` };
     }
@@ -150,6 +158,7 @@ export function parseArguments(argv: readonly string[], env: Readonly<Record<str
       specLiteralChallenge,
       cors,
       help,
+      version,
       ...(dataDir === undefined ? {} : { dataDir }),
       ...(realm === undefined ? {} : { realm }),
       ...(databaseUrl === undefined ? {} : { databaseUrl }),

@@ -21,6 +21,7 @@ function describeDatabase(url: string): string {
  */
 import { parseArguments, USAGE } from './cli.js';
 import { JournalError } from './store/journal.js';
+import { PACKAGE_VERSION } from './version.js';
 
 // Output piped into a reader that went away (`| head`) must not crash the service: those lines are not needed.
 process.stdout.on('error', () => {});
@@ -34,6 +35,10 @@ const parsed = parseArguments(process.argv.slice(2), process.env);
 if (!parsed.ok) fail(`${parsed.message}\n${USAGE}`);
 if (parsed.ok && parsed.value.help) {
   write(USAGE);
+  process.exit(0);
+}
+if (parsed.ok && parsed.value.version) {
+  write(PACKAGE_VERSION);
   process.exit(0);
 }
 const options = parsed.ok ? parsed.value : fail('unreachable');
@@ -83,7 +88,9 @@ try {
 }
 
 const state = await server.store.exportState();
+// Tests and the editors' end-to-end suites read the URL from the first line: the version gets a line of its own.
 write(`dbkit server: ${url}/api/public/v1.0`);
+write(`  version ${PACKAGE_VERSION}`);
 write(
   `  store: ${server.store.description}; seed ${options.seed}${options.admin ? `; admin API: ${url}/__dbkit/` : ''}`,
 );

@@ -3,10 +3,15 @@
  * Ctrl-C stops it cleanly, a busy port or a bad flag gets one clear line and exit code 2, `--cors` reaches the
  * service.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseArguments } from '../../src/cli.js';
 import { curl, lastResponse } from '../helpers.js';
 import { firstProject, runProcess, startProcess } from './helpers.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 describe('dbkit-server', () => {
   it('prints its URL, the projects and a curl line that works as printed; Ctrl-C exits 0 [spec:auth-key-pairs]', async () => {
@@ -25,6 +30,19 @@ describe('dbkit-server', () => {
     expect(await started.exited).toBe(0);
     expect(started.stdout()).toMatch(/SIGINT, stopping/);
     expect(started.stderr()).toBe('');
+  });
+
+  it("says its package's version: under the URL line, in X-DB-Service-Version, and with --version", async () => {
+    const started = await startProcess(['--port', '0', '--in-memory']);
+    const [urlLine, versionLine] = started.stdout().split('\n');
+    expect([urlLine, versionLine]).toEqual([`dbkit server: ${started.url}/api/public/v1.0`, `  version ${version}`]);
+    const answer = lastResponse((await curl(['-i', `${started.url}/api/public/v1.0/groups/x/alerts`])).stdout);
+    expect(answer.headers.get('x-db-service-version')).toBe(
+      `gitHash=${'0'.repeat(40)}; versionString=dbkit-${version}`,
+    );
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
+    expect(await runProcess(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
   it('PORT chooses the port; a busy port gets one line and exit 2', async () => {
@@ -87,6 +105,7 @@ describe('parseArguments', () => {
       { cors: ['https://vscode.dev', 'http://localhost:8080', 'https://*.vscode-cdn.net'] },
     ],
     [['--cors', '*', '--cors', '*'], {}, { cors: ['*'] }],
+    [['--version'], {}, { version: true, help: false }],
   ] as const)('%j with %j', ([argv, env, expected]) => {
     const parsed = parseArguments(argv, env);
     expect(parsed.ok && parsed.value).toMatchObject(expected);
