@@ -305,7 +305,6 @@ export type {
 // Transition plans: what replacing one revision of the automation configuration with another does.
 export { planTransition } from './plan/plan.js';
 export { PlanCode } from './plan/planCodes.js';
-export { SECRET_MASK, type SecretText, scrubSecrets, secretTextsOf } from './plan/secrets.js';
 export {
   codeArea,
   countPlan,
@@ -329,6 +328,26 @@ export {
 export { ChangeArea, ChangeKind, type Plan, type PlanDiagnostic, type PlannedChange } from './plan/types.js';
 // Reproducible randomness for seeded data and randomised tests.
 export { seededRandom } from './random.js';
+// Secrets: which values are secrets (by path), and how dbkit's texts mask them.
+export {
+  type Quoter,
+  quoterOf,
+  SECRET_MASK,
+  type SecretText,
+  scrubSecrets,
+  secretTextsOf,
+  type TextRange,
+} from './secrets/mask.js';
+export {
+  isSecretPath,
+  mayHoldSecretBelow,
+  SECRET_KEYS,
+  SECRET_PATHS,
+  SECRET_ROOT,
+  type SecretNode,
+  type SecretPath,
+  secretStep,
+} from './secrets/paths.js';
 export { DiagnosticCode } from './validation/codes.js';
 export {
   type Diagnostic,
@@ -340,6 +359,5 @@ export {
   type RelatedInformation,
   Severity,
 } from './validation/diagnostic.js';
-export { isSecretField, SECRET_FIELDS, type SecretField } from './validation/util.js';
 // Validation of automation configurations.
 export { validateAutomationConfig } from './validation/validate.js';

@@ -1,3 +1,4 @@
+import { type Quoter, quoterOf, secretTextsOf } from '../secrets/mask.js';
 import type { JsonPath } from '../validation/diagnostic.js';
 import { isObject, type JsonObject } from '../validation/util.js';
 import { PlanCode } from './planCodes.js';
@@ -5,11 +6,36 @@ import type { ChangeArea, ChangeKind, PlanDiagnostic, PlannedChange } from './ty
 
 type Related = NonNullable<PlanDiagnostic['related']>;
 
-/** Collects one plan. The only mutable thing in planning: rules are plain functions that receive it. */
+/**
+ * Collects one plan. The only mutable thing in planning: rules are plain functions that receive it. Summaries and
+ * messages write the documents' text only through {@link PlanCollector.quote} and {@link PlanCollector.bare}, which
+ * mask the secret values of both revisions; the rest is dbkit's own words.
+ */
 export class PlanCollector {
   readonly changes: PlannedChange[] = [];
   readonly diagnostics: PlanDiagnostic[] = [];
   readonly notes: string[] = [];
+  private readonly quoter: Quoter;
+
+  /** @param from the deployed revision and `to` the new one, whose secrets are read when a text first quotes them. */
+  constructor(from: unknown, to: unknown) {
+    this.quoter = quoterOf(() => [...secretTextsOf(from), ...secretTextsOf(to)]);
+  }
+
+  /** A value of either revision quoted in a text: its JSON (`"rs0"`, `27017`), secrets masked. */
+  quote(value: unknown): string {
+    return this.quoter.quote(value);
+  }
+
+  /** Text of either revision shown without quotation marks (a version, a field's name), secrets masked. */
+  bare(value: unknown): string {
+    return this.quoter.bare(value);
+  }
+
+  /** Names of a revision's fields (`port, bindIp`), each masked like {@link PlanCollector.bare}. */
+  names(keys: readonly string[]): string {
+    return keys.map((key) => this.bare(key)).join(', ');
+  }
 
   change(
     area: ChangeArea,

@@ -20,14 +20,14 @@ const RULES: readonly (readonly [string, (c: PlanCollector, pair: Pair) => void]
 /**
  * What the agent does when the automation configuration `to` replaces the deployed `from`, and which of those
  * transitions are unsafe or impossible. Accepts any two values and never throws: what it cannot plan is in `notes`.
- * Secret values (`SECRET_FIELDS`) never appear in the plan.
+ * Secret values (`SECRET_PATHS`) never appear in the plan: its texts quote the documents through the collector.
  *
  * @example
  * const plan = planTransition(deployed, next);
  * for (const d of plan.diagnostics) console.log(d.code, formatJsonPath(d.path), d.message);
  */
 export function planTransition(from: unknown, to: unknown): Plan {
-  const c = new PlanCollector();
+  const c = new PlanCollector(from, to);
   if (!isObject(from)) c.note(`from is not an object (got ${jsonTypeOf(from)}): nothing was planned.`);
   if (!isObject(to)) c.note(`to is not an object (got ${jsonTypeOf(to)}): nothing was planned.`);
   if (isObject(from) && isObject(to)) {

@@ -90,7 +90,7 @@ export interface ListNames {
   readonly noun: string;
   /** What it is called in the note on a rename's deployed key (`the cluster was "a"`). */
   readonly was: string;
-  /** DBK612's message: what the agent does with the rename, and what else must follow it. */
+  /** DBK612's message: what the agent does with the rename, and what else must follow it (the keys come quoted). */
   readonly renamed: (oldKey: string, newKey: string) => string;
 }
 
@@ -118,15 +118,18 @@ export function planListItems(
     }
     const fromPath = [list, fate.from.index];
     if (fate.kind === 'removed') {
-      c.change(list, 'remove', `${noun} "${fate.key}" removed`, fromPath, undefined);
+      c.change(list, 'remove', `${noun} ${c.quote(fate.key)} removed`, fromPath, undefined);
       continue;
     }
     const toPath = [list, fate.to.index, key];
-    c.change(list, 'rename-as-remove-add', `${noun} "${fate.key}" renamed "${fate.newKey}"`, fromPath, toPath);
-    c.report('DBK612', 'to', toPath, names.renamed(fate.key, fate.newKey), [
-      { document: 'from', path: [...fromPath, key], message: `the ${names.was} was "${fate.key}"` },
+    const [was, now] = [c.quote(fate.key), c.quote(fate.newKey)];
+    c.change(list, 'rename-as-remove-add', `${noun} ${was} renamed ${now}`, fromPath, toPath);
+    c.report('DBK612', 'to', toPath, names.renamed(was, now), [
+      { document: 'from', path: [...fromPath, key], message: `the ${names.was} was ${was}` },
     ]);
   }
-  for (const [k, item] of matched.added) c.change(list, 'add', `${noun} "${k}" added`, undefined, [list, item.index]);
+  for (const [k, item] of matched.added) {
+    c.change(list, 'add', `${noun} ${c.quote(k)} added`, undefined, [list, item.index]);
+  }
   return matched;
 }

@@ -1,7 +1,7 @@
 import type { EnumDefinition } from '../enums/define.js';
 import type { Collector } from './context.js';
 import { type JsonPath, pathTo } from './diagnostic.js';
-import { closestMatches, didYouMean, isObject, type JsonObject, jsonTypeOf, quote } from './util.js';
+import { closestMatches, didYouMean, isObject, type JsonObject, jsonTypeOf } from './util.js';
 
 /** JSON types a field may have. `any` means dbkit knows the field but does not check its value. */
 export type FieldKind =
@@ -154,7 +154,7 @@ export function expectKind(c: Collector, value: unknown, path: JsonPath, kind: F
 
 function reportKind(c: Collector, value: unknown, path: JsonPath, kind: FieldKind, what: string): void {
   if (kind === 'integer' && typeof value === 'number' && Number.isFinite(value)) {
-    c.report('DBK102', path, `${what} must be a whole number, but it is ${value}. Round it to an integer.`);
+    c.report('DBK102', path, `${what} must be a whole number, but it is ${c.quote(value)}. Round it to an integer.`);
     return;
   }
   if (kind === 'string-map') {
@@ -197,7 +197,7 @@ function checkValue(
     c.report(
       'DBK109',
       path,
-      `"${name}" is ${quote(value)}, which dbkit does not know (known: ${list}).${didYouMean(suggestions)} Check the spelling; if the service documents this value, keep it.`,
+      `"${name}" is ${c.quote(value)}, which dbkit does not know (known: ${list}).${didYouMean(suggestions)} Check the spelling; if the service documents this value, keep it.`,
       { suggestions },
     );
     return;
@@ -205,7 +205,7 @@ function checkValue(
   c.report(
     'DBK103',
     path,
-    `"${name}" is ${quote(value)}, which is not allowed: the allowed values are ${list}.${didYouMean(suggestions)}`,
+    `"${name}" is ${c.quote(value)}, which is not allowed: the allowed values are ${list}.${didYouMean(suggestions)}`,
     { suggestions },
   );
 }
@@ -251,13 +251,13 @@ function checkField(
       c.report(
         'DBK104',
         pathTo(parent, key, name),
-        `"${name}" is ${value}, but it must be ${describeBounds(range)}${spec.doc ? ` (${spec.doc})` : ''}.`,
+        `"${name}" is ${c.quote(value)}, but it must be ${describeBounds(range)}${spec.doc ? ` (${spec.doc})` : ''}.`,
       );
     } else if (advised !== undefined && outside(value, advised)) {
       c.report(
         'DBK314',
         pathTo(parent, key, name),
-        `"${name}" is ${value}; dbkit advises ${describeBounds(advised)} because ${advised.because}. The service does not require it: keep the value if it is what you mean.`,
+        `"${name}" is ${c.quote(value)}; dbkit advises ${describeBounds(advised)} because ${advised.because}. The service does not require it: keep the value if it is what you mean.`,
       );
     }
   }
@@ -365,14 +365,14 @@ function reportUnknown(c: Collector, path: JsonPath, key: string, shape: Shape, 
     c.report(
       'DBK108',
       [...path, key],
-      `"${key}" is not a field of ${shape.label}.${didYouMean(suggestions)} The agent ignores unknown fields, so a misspelt one silently does nothing.`,
+      `${c.quote(key)} is not a field of ${shape.label}.${didYouMean(suggestions)} The agent ignores unknown fields, so a misspelt one silently does nothing.`,
       { suggestions },
     );
   } else {
     c.report(
       'DBK107',
       [...path, key],
-      `"${key}" is not a field of ${shape.label} in the spec. dbkit keeps it as is; the service may ignore it.`,
+      `${c.quote(key)} is not a field of ${shape.label} in the spec. dbkit keeps it as is; the service may ignore it.`,
     );
   }
 }

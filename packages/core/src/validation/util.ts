@@ -14,39 +14,6 @@ export function jsonTypeOf(value: unknown): string {
   return typeof value;
 }
 
-/**
- * Fields whose values are secrets. Their values are never written into a message, a hover or any output. The
- * first seven are the ones the spec marks; the others hold credentials in real documents too: the SCRAM-SHA-1
- * hash `pwd` (enough to log in with the old challenge-response mechanism) and the server's own key-file
- * passwords inside args2_6.
- */
-export const SECRET_FIELDS = [
-  'autoPwd',
-  'key',
-  'initPwd',
-  'bindQueryPassword',
-  'autoPEMKeyFilePwd',
-  'newKey',
-  'newAutoPwd',
-  'pwd',
-  'PEMKeyPassword',
-  'certificateKeyFilePassword',
-  'clusterPassword',
-] as const;
-export type SecretField = (typeof SECRET_FIELDS)[number];
-const secretSet: ReadonlySet<string> = new Set(SECRET_FIELDS);
-
-/** Whether a field name holds a secret. */
-export function isSecretField(name: string | number | undefined): boolean {
-  return typeof name === 'string' && secretSet.has(name);
-}
-
-/** A value quoted for a message, e.g. `"rs0"` or `1500`; long values are shortened. */
-export function quote(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-}
-
 /** Edit distance (Levenshtein) with an early exit once it exceeds `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
@@ -90,10 +57,16 @@ export function closestMatches(input: string, candidates: Iterable<string>, limi
   return scored.slice(0, limit).map((entry) => entry.name);
 }
 
-/** "Did you mean …?" text for a list of suggestions, or an empty string. */
-export function didYouMean(suggestions: readonly string[]): string {
+/**
+ * "Did you mean …?" text for a list of suggestions, or an empty string. Known names are dbkit's own words; names
+ * read from the document are written with `quote` (the collector's, which masks secrets).
+ */
+export function didYouMean(
+  suggestions: readonly string[],
+  quote: (suggestion: string) => string = (s) => `"${s}"`,
+): string {
   if (suggestions.length === 0) return '';
-  return ` Did you mean ${suggestions.map((s) => `"${s}"`).join(' or ')}?`;
+  return ` Did you mean ${suggestions.map(quote).join(' or ')}?`;
 }
 
 /** `major.minor.patch` of a version name such as `4.4.0`, `7.0.12-ent` or `3.2.15`; undefined when it has none. */

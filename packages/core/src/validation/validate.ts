@@ -47,7 +47,7 @@ const RULES: readonly Rule[] = [
  * const errors = diagnostics.filter((d) => d.severity === 'error');
  */
 export function validateAutomationConfig(doc: unknown): readonly Diagnostic[] {
-  const c = new Collector();
+  const c = new Collector(doc);
   if (!isObject(doc)) {
     c.report(
       'DBK100',
@@ -66,7 +66,7 @@ export function validateAutomationConfig(doc: unknown): readonly Diagnostic[] {
       c.report(
         'DBK199',
         [],
-        `dbkit failed while running ${rule.name} (${error instanceof Error ? error.message : String(error)}). The other checks ran; please report this with the document.`,
+        `dbkit failed while running ${rule.name} (${c.bare(error instanceof Error ? error.message : String(error))}). The other checks ran; please report this with the document.`,
       );
     }
   }

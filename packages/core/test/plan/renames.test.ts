@@ -113,7 +113,7 @@ describe('planListItems', () => {
   };
 
   it('plans removals and renames in the deployed order, kept items among them, then additions', () => {
-    const c = new PlanCollector();
+    const c = new PlanCollector(undefined, undefined);
     const kept: string[] = [];
     const from = [{ name: 'gone' }, { name: 'old', host: 'h' }, { name: 'stays' }];
     const to = [{ name: 'stays' }, { name: 'new', host: 'h' }, { name: 'fresh' }];
@@ -134,7 +134,7 @@ describe('planListItems', () => {
       {
         code: 'DBK612',
         severity: 'warning',
-        message: 'old became new',
+        message: '"old" became "new"',
         document: 'to',
         path: ['processes', 1, 'name'],
         related: [{ document: 'from', path: ['processes', 1, 'name'], message: 'the server was "old"' }],

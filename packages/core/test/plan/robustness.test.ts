@@ -176,3 +176,42 @@ describe('secrets never reach the plan', () => {
     expect(text).not.toMatch(/CHANGED-SECRET|NEWKEY-SECRET/);
   });
 });
+
+describe('secrets that are common words', () => {
+  /** Changes that make many summaries and messages: each must read the same whatever the secrets hold. */
+  const changes = [
+    ['set', ['version'], 8],
+    ['set', ['processes', 1, 'version'], '8.0.4'],
+    ['set', ['processes', 1, 'featureCompatibilityVersion'], '8.0'],
+    ['delete', ['replicaSets', 0, 'members', 1]],
+    ['set', ['indexConfigs', 0, 'key'], [['field', 1]]],
+    ['set', ['tls', 'CAFilePath'], '/etc/ssl/field.pem'],
+  ] as const;
+  const texts = (oldKey: string, newKey: string): string[] => {
+    const plan = planTransition(
+      makeDoc([['set', ['auth', 'key'], oldKey]]),
+      makeDoc([...changes, ['set', ['auth', 'key'], newKey]]),
+    );
+    return [
+      ...plan.changes.map((c) => c.summary),
+      ...plan.diagnostics.flatMap((d) => [d.message, ...(d.related ?? []).map((r) => r.message)]),
+      ...plan.notes,
+    ];
+  };
+
+  it.for([
+    ['process', 'version'],
+    ['error', 'replica set'],
+    ['changed', 'removed'],
+  ] as const)('leave every text intact when auth.key goes from %j to %j', ([before, after]) => {
+    expect(texts(before, after)).toEqual(texts('OLD-KEY-SECRET', 'NEW-KEY-SECRET'));
+  });
+
+  it('mask a secret where a text quotes the document: an index key equal to the new auth.key', () => {
+    const summaries = texts('OLD-KEY-SECRET', 'field');
+    expect(summaries).toContain('auth.key changed (value not shown)');
+    expect(summaries.join('\n')).not.toContain('"field"');
+    expect(summaries.join('\n')).toContain('[["********",1]]');
+    expect(texts('OLD-KEY-SECRET', 'NEW-KEY-SECRET').join('\n')).toContain('[["field",1]]');
+  });
+});

@@ -32,11 +32,7 @@ describe('quotations', () => {
     ['a short secret inside a word', 'abc', '"abc"'],
     ['a short secret as a number', [7, 17], '[********,17]'],
     ['no secret', 'rs0', '"rs0"'],
-    [
-      'a long value shortened after masking',
-      `${'x'.repeat(50)}hunter22${'y'.repeat(20)}`,
-      `"${'x'.repeat(50)}******…`,
-    ],
+    ['a long value shortened after masking', `${'x'.repeat(50)}hunter22${'y'.repeat(20)}`, `"${'x'.repeat(50)}******…`],
   ] as const)('quote: %s', ([, value, expected]) => {
     expect(q.quote(value)).toBe(expected);
   });

@@ -150,7 +150,7 @@ describe.for(SHAPE_BOUNDS)('%s', ([field, bounds, source]) => {
   const shape = { ...shapes, ...securityShapes, ...args26Shapes }[shapeName as keyof typeof shapes] as Shape;
   const advice = source.startsWith('advice: ');
   const reported = (value: number) => {
-    const c = new Collector();
+    const c = new Collector(undefined);
     checkShape(c, { [name]: value }, ['x'], shape);
     // DBK507 (a deprecated field) is no bound's business.
     return c.diagnostics.filter((d) => d.path[1] === name && (d.code === 'DBK104' || d.code === 'DBK314'));

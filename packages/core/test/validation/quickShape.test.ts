@@ -56,7 +56,7 @@ function withField(object: Record<string, unknown>, name: string, value: unknown
 }
 
 function agrees(shape: Shape, object: Record<string, unknown>): void {
-  const c = new Collector();
+  const c = new Collector(undefined);
   checkShape(c, object, [], shape);
   expect(conformsTo(object, quickShape(shape)), JSON.stringify(object)).toBe(c.diagnostics.length === 0);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECRET_FIELDS } from '../../src/validation/util.js';
+import { SECRET_PATHS } from '../../src/secrets/paths.js';
 import { validateAutomationConfig } from '../../src/validation/validate.js';
 import { describeRows, type Edit, makeDoc, type Row } from './harness.js';
 
@@ -406,10 +406,65 @@ describe('secrets', () => {
     for (const secret of secrets) expect(text).not.toContain(secret);
   });
 
-  it('lists every secret field the spec marks, and the credentials real documents carry besides [spec:secret-fields]', () => {
-    const spec = ['autoPwd', 'key', 'initPwd', 'bindQueryPassword', 'autoPEMKeyFilePwd', 'newKey', 'newAutoPwd'];
-    expect(SECRET_FIELDS.slice(0, spec.length)).toEqual(spec);
-    expect(SECRET_FIELDS).toContain('pwd');
-    expect(SECRET_FIELDS).toContain('PEMKeyPassword');
+  it('lists every secret the spec marks, and the credentials real documents carry besides [spec:secret-fields]', () => {
+    const spec = [
+      'auth.autoPwd',
+      'auth.key',
+      'auth.usersWanted[].initPwd',
+      'ldap.bindQueryPassword',
+      'ssl.autoPEMKeyFilePwd',
+      'tls.autoPEMKeyFilePwd',
+      'auth.newKey',
+      'auth.newAutoPwd',
+    ];
+    expect(SECRET_PATHS.slice(0, spec.length)).toEqual(spec);
+    expect(SECRET_PATHS).toContain('auth.usersWanted[].pwd');
+    expect(SECRET_PATHS).toContain('processes[].args2_6.net.ssl.PEMKeyPassword');
+  });
+
+  /** Edits that make many messages, of many rules: every one must read the same whatever the secrets hold. */
+  const damage: readonly Edit[] = [
+    ['delete', ['version']],
+    ['set', ['processes', 0, 'processType'], 'dbx'],
+    ['set', ['processes', 1, 'version'], '9.9'],
+    ['set', ['processes', 0, 'bogus'], 1],
+    ['set', ['replicaSets', 0, 'members', 0, 'host'], 'nowhere'],
+    ['delete', ['auth', 'keyfile']],
+    ['set', ['indexConfigs', 0, 'key'], [['field', 1]]],
+    ['set', ['indexConfigs', 0, 'collation', 'strength'], 3],
+  ];
+  const messages = (secrets: readonly Edit[]) =>
+    validateAutomationConfig(makeDoc([...damage, ...secrets])).map((d) => [
+      d.message,
+      ...(d.related ?? []).map((r) => r.message),
+    ]);
+
+  it.for(['field', 'process', 'error', 'version', 'replica set', 'is'])(
+    'leaves every message intact when a secret is the common word %j',
+    (word) => {
+      const secrets: Edit[] = [
+        ['set', ['auth', 'key'], word],
+        ['set', ['auth', 'autoPwd'], word],
+        ['set', ['ldap', 'bindQueryPassword'], word],
+      ];
+      const baseline = messages([]);
+      expect(baseline.flat().some((m) => m.includes(`"field"`) || m.includes('required field "version"'))).toBe(true);
+      expect(messages(secrets)).toEqual(baseline);
+    },
+  );
+
+  it('masks a secret value where a message quotes the document, and only there', () => {
+    const doc = makeDoc([
+      ['set', ['auth', 'key'], 'shard0-0'],
+      ['set', ['processes', 0, 'processType'], 'dbx'],
+      ['set', ['replicaSets', 0, 'members', 0, 'host'], 'shard0-0x'],
+    ]);
+    const diagnostics = validateAutomationConfig(doc);
+    const text = JSON.stringify(diagnostics);
+    expect(text).not.toContain('shard0-0');
+    const dangling = diagnostics.find((d) => d.code === 'DBK202');
+    expect(dangling?.message).toMatch(/^"\*{8}x" does not name a process: it must match one of processes\[\]\.name/);
+    expect(dangling?.message).toContain('Did you mean "********" or "shard0-1"?');
+    expect(dangling?.suggestions).toEqual(['shard0-1']);
   });
 });

@@ -30,7 +30,7 @@ const PROCESSES: ListNames = {
   noun: 'process',
   was: 'process',
   renamed: (oldName, newName) =>
-    `Process "${oldName}" is renamed "${newName}" on the same host and port: the agent shuts down "${oldName}" and starts "${newName}" as a new process, and every replica-set member or config server that names "${oldName}" must name "${newName}" in this revision.`,
+    `Process ${oldName} is renamed ${newName} on the same host and port: the agent shuts down ${oldName} and starts ${newName} as a new process, and every replica-set member or config server that names ${oldName} must name ${newName} in this revision.`,
 };
 
 /** processes[]: additions, removals, renames, server and feature-compatibility versions, TLS modes, one-shot actions. */
@@ -59,7 +59,7 @@ function planProcess(c: PlanCollector, name: string, a: JsonObject, i: number, b
   if (jsonEqual(a, b)) return;
   const fromPath = ['processes', i];
   const toPath = ['processes', j];
-  const who = `process "${name}"`;
+  const who = `process ${c.quote(name)}`;
   const versionMoved = planServerVersion(c, who, a, b, i, j);
   planFeatureCompatibility(c, who, a, b, i, j, versionMoved);
   planAuthSchema(c, who, a, b, i, j);
@@ -85,13 +85,13 @@ function planProcess(c: PlanCollector, name: string, a: JsonObject, i: number, b
     c.change(
       'processes',
       'restart',
-      `${who}: options ${args.join(', ')} changed (restart)`,
+      `${who}: options ${c.names(args)} changed (restart)`,
       fieldPath(a, fromPath, 'args2_6'),
       fieldPath(b, toPath, 'args2_6'),
     );
   }
   const others = changedKeys(a, b).filter((k) => !OWN_FIELDS.has(k));
-  if (others.length > 0) c.change('processes', 'change', `${who}: ${others.join(', ')} changed`, fromPath, toPath);
+  if (others.length > 0) c.change('processes', 'change', `${who}: ${c.names(others)} changed`, fromPath, toPath);
 }
 
 /** Names of the keys whose values differ between two objects (a non-object counts as empty). */
@@ -116,7 +116,7 @@ function planServerVersion(c: PlanCollector, who: string, a: JsonObject, b: Json
   c.change(
     'versions',
     kind,
-    `${who}: server ${String(a.version)} → ${String(b.version)} (${kind})`,
+    `${who}: server ${c.bare(a.version)} → ${c.bare(b.version)} (${kind})`,
     ['processes', i, 'version'],
     path,
   );
@@ -127,8 +127,8 @@ function planServerVersion(c: PlanCollector, who: string, a: JsonObject, b: Json
       'DBK603',
       'to',
       path,
-      `${who} goes from ${String(a.version)} to ${String(b.version)} in one revision: the server ${kind}s one release series at a time (and feature compatibility with it). Publish each release in between as its own revision.`,
-      [{ document: 'from', path: ['processes', i, 'version'], message: `deployed: ${String(a.version)}` }],
+      `${who} goes from ${c.bare(a.version)} to ${c.bare(b.version)} in one revision: the server ${kind}s one release series at a time (and feature compatibility with it). Publish each release in between as its own revision.`,
+      [{ document: 'from', path: ['processes', i, 'version'], message: `deployed: ${c.bare(a.version)}` }],
     );
   }
   const fcv = a.featureCompatibilityVersion;
@@ -145,12 +145,12 @@ function planServerVersion(c: PlanCollector, who: string, a: JsonObject, b: Json
       'DBK606',
       'to',
       path,
-      `${who} is upgraded to ${String(b.version)} while its featureCompatibilityVersion is still "${String(fcv)}": a release series can only be upgraded once feature compatibility equals it. Raise featureCompatibilityVersion in an earlier revision.`,
+      `${who} is upgraded to ${c.bare(b.version)} while its featureCompatibilityVersion is still "${c.bare(fcv)}": a release series can only be upgraded once feature compatibility equals it. Raise featureCompatibilityVersion in an earlier revision.`,
       [
         {
           document: 'from',
           path: ['processes', i, 'featureCompatibilityVersion'],
-          message: `deployed: "${String(fcv)}"`,
+          message: `deployed: "${c.bare(fcv)}"`,
         },
       ],
     );
@@ -178,7 +178,7 @@ function planFeatureCompatibility(
     c.change(
       'versions',
       kind,
-      `${who}: featureCompatibilityVersion ${before === undefined ? 'set to' : `"${String(before)}" →`} "${String(after)}"`,
+      `${who}: featureCompatibilityVersion ${before === undefined ? 'set to' : `"${c.bare(before)}" →`} "${c.bare(after)}"`,
       before === undefined ? ['processes', i] : ['processes', i, 'featureCompatibilityVersion'],
       path,
     );
@@ -187,7 +187,7 @@ function planFeatureCompatibility(
         'DBK605',
         'to',
         path,
-        `${who}'s featureCompatibilityVersion moves from "${String(before)}" to "${String(after)}": it can only move one release at a time. Publish the release in between first.`,
+        `${who}'s featureCompatibilityVersion moves from "${c.bare(before)}" to "${c.bare(after)}": it can only move one release at a time. Publish the release in between first.`,
       );
     }
   } else if (changed) {
@@ -207,8 +207,8 @@ function planFeatureCompatibility(
       'DBK604',
       'to',
       path,
-      `${who} would run ${String(b.version)} with featureCompatibilityVersion "${String(after)}", which is newer than the server: the server does not start. ${versionMoved < 0 ? 'Lower featureCompatibilityVersion in an earlier revision, then downgrade.' : 'Upgrade the server first, and raise featureCompatibilityVersion in a later revision.'}`,
-      [{ document: 'to', path: ['processes', j, 'version'], message: `server ${String(b.version)}` }],
+      `${who} would run ${c.bare(b.version)} with featureCompatibilityVersion "${c.bare(after)}", which is newer than the server: the server does not start. ${versionMoved < 0 ? 'Lower featureCompatibilityVersion in an earlier revision, then downgrade.' : 'Upgrade the server first, and raise featureCompatibilityVersion in a later revision.'}`,
+      [{ document: 'to', path: ['processes', j, 'version'], message: `server ${c.bare(b.version)}` }],
     );
   }
 }
@@ -218,21 +218,21 @@ function planAuthSchema(c: PlanCollector, who: string, a: JsonObject, b: JsonObj
   const after = b.authSchemaVersion;
   if (jsonEqual(before, after) || after === undefined) return;
   const path = ['processes', j, 'authSchemaVersion'];
-  c.change('auth', 'change', `${who}: authSchemaVersion ${String(before)} → ${String(after)}`, ['processes', i], path);
+  c.change('auth', 'change', `${who}: authSchemaVersion ${c.bare(before)} → ${c.bare(after)}`, ['processes', i], path);
   if (typeof before !== 'number' || typeof after !== 'number') return;
   if (after < before) {
     c.report(
       'DBK643',
       'to',
       path,
-      `${who}'s authSchemaVersion goes from ${before} to ${after}: upgrading the credential schema replaces the old credentials, so it cannot be undone by lowering the number. Keep ${before}.`,
+      `${who}'s authSchemaVersion goes from ${c.bare(before)} to ${c.bare(after)}: upgrading the credential schema replaces the old credentials, so it cannot be undone by lowering the number. Keep ${c.bare(before)}.`,
     );
   } else {
     c.report(
       'DBK642',
       'to',
       path,
-      `${who}'s authSchemaVersion goes from ${before} to ${after}: the users' credentials are upgraded, which cannot be undone. Change every process of the cluster in the same revision.`,
+      `${who}'s authSchemaVersion goes from ${c.bare(before)} to ${c.bare(after)}: the users' credentials are upgraded, which cannot be undone. Change every process of the cluster in the same revision.`,
     );
   }
 }
@@ -258,7 +258,7 @@ function planTlsMode(c: PlanCollector, who: string, a: JsonObject, b: JsonObject
   const before = tlsMode(a);
   const after = tlsMode(b);
   if (jsonEqual(before, after)) return;
-  const name = (m: unknown) => (m === undefined ? 'disabled' : String(m));
+  const name = (m: unknown) => (m === undefined ? 'disabled' : c.bare(m));
   const stepA = tlsStep(before);
   const stepB = tlsStep(after);
   c.change('tls', 'restart', `${who}: TLS mode ${name(before)} → ${name(after)}`, ['processes', i], ['processes', j]);

@@ -11,7 +11,7 @@ const REPLICA_SETS: ListNames = {
   noun: 'replica set',
   was: 'replica set',
   renamed: (id, newId) =>
-    `Replica set "${id}" is renamed "${newId}" with the same members: a replica set's name cannot change in place, so the agent removes "${id}" and creates "${newId}" (each member restarts with the new replSetName). Shards, index configs and processes that name "${id}" must name "${newId}" in this revision.`,
+    `Replica set ${id} is renamed ${newId} with the same members: a replica set's name cannot change in place, so the agent removes ${id} and creates ${newId} (each member restarts with the new replSetName). Shards, index configs and processes that name ${id} must name ${newId} in this revision.`,
 };
 
 /** replicaSets[]: additions, removals, renames, member reconfiguration, voting changes and forced reconfigs. */
@@ -90,22 +90,22 @@ function planReplicaSet(
       c.change(
         'replicaSets',
         'reconfig',
-        `replica set "${id}": member "${host}" removed`,
+        `replica set ${c.quote(id)}: member ${c.quote(host)} removed`,
         [...fromPath, 'members', m.index],
         undefined,
       );
-      if (voted) votingChanges.push(`"${host}" removed`);
+      if (voted) votingChanges.push(`${c.quote(host)} removed`);
       continue;
     }
     const stillVotes = votes(now.item);
     if (voted && stillVotes) keptVoting++;
-    if (voted !== stillVotes) votingChanges.push(`"${host}" ${stillVotes ? 'given' : 'stripped of'} its vote`);
+    if (voted !== stillVotes) votingChanges.push(`${c.quote(host)} ${stillVotes ? 'given' : 'stripped of'} its vote`);
     const fields = changedKeys(m.item, now.item);
     if (fields.length > 0) {
       c.change(
         'replicaSets',
         'reconfig',
-        `replica set "${id}": member "${host}" ${fields.join(', ')} changed`,
+        `replica set ${c.quote(id)}: member ${c.quote(host)} ${c.names(fields)} changed`,
         [...fromPath, 'members', m.index],
         [...toPath, 'members', now.index],
       );
@@ -113,12 +113,12 @@ function planReplicaSet(
   }
   for (const [host, m] of after) {
     if (before.has(host)) continue;
-    c.change('replicaSets', 'reconfig', `replica set "${id}": member "${host}" added`, undefined, [
+    c.change('replicaSets', 'reconfig', `replica set ${c.quote(id)}: member ${c.quote(host)} added`, undefined, [
       ...toPath,
       'members',
       m.index,
     ]);
-    if (votes(m.item)) votingChanges.push(`"${host}" added`);
+    if (votes(m.item)) votingChanges.push(`${c.quote(host)} added`);
   }
   const membersPath: JsonPath = Array.isArray(b.members) ? [...toPath, 'members'] : toPath;
   if (votingChanges.length > 1 && !allBefore44(after.keys(), versions)) {
@@ -126,7 +126,7 @@ function planReplicaSet(
       'DBK610',
       'to',
       membersPath,
-      `Replica set "${id}" changes ${votingChanges.length} voting members in one revision (${votingChanges.join(', ')}): from MongoDB 4.4 a reconfiguration adds or removes at most one voting member. Change one voting member per revision.`,
+      `Replica set ${c.quote(id)} changes ${votingChanges.length} voting members in one revision (${votingChanges.join(', ')}): from MongoDB 4.4 a reconfiguration adds or removes at most one voting member. Change one voting member per revision.`,
     );
   }
   const majority = Math.floor(oldVoting / 2) + 1;
@@ -135,13 +135,13 @@ function planReplicaSet(
       'DBK611',
       'to',
       membersPath,
-      `Replica set "${id}" keeps ${keptVoting} of its ${oldVoting} voting members, fewer than the old configuration's majority of ${majority}: the new configuration cannot be committed by the members that hold the data, and writes acknowledged by the old majority may be lost. Remove voting members one revision at a time.`,
+      `Replica set ${c.quote(id)} keeps ${keptVoting} of its ${oldVoting} voting members, fewer than the old configuration's majority of ${majority}: the new configuration cannot be committed by the members that hold the data, and writes acknowledged by the old majority may be lost. Remove voting members one revision at a time.`,
     );
   }
   planForce(c, id, a, b, i, j);
   const others = changedKeys(a, b).filter((k) => k !== 'members' && k !== 'force' && k !== '_id');
   if (others.length > 0)
-    c.change('replicaSets', 'reconfig', `replica set "${id}": ${others.join(', ')} changed`, fromPath, toPath);
+    c.change('replicaSets', 'reconfig', `replica set ${c.quote(id)}: ${c.names(others)} changed`, fromPath, toPath);
 }
 
 function planForce(c: PlanCollector, id: string, a: JsonObject, b: JsonObject, i: number, j: number): void {
@@ -153,15 +153,21 @@ function planForce(c: PlanCollector, id: string, a: JsonObject, b: JsonObject, i
       'DBK614',
       'to',
       path,
-      `force.currentVersion is still set on replica set "${id}" from an earlier revision. Remove it once the forced reconfiguration has happened.`,
+      `force.currentVersion is still set on replica set ${c.quote(id)} from an earlier revision. Remove it once the forced reconfiguration has happened.`,
     );
     return;
   }
-  c.change('replicaSets', 'action', `replica set "${id}": forced reconfiguration requested`, ['replicaSets', i], path);
+  c.change(
+    'replicaSets',
+    'action',
+    `replica set ${c.quote(id)}: forced reconfiguration requested`,
+    ['replicaSets', i],
+    path,
+  );
   c.report(
     'DBK613',
     'to',
     path,
-    `This revision sets force.currentVersion on replica set "${id}": the members accept the new configuration without a majority, and majority-committed writes may be rolled back. Use it only to recover a set that lost its majority.`,
+    `This revision sets force.currentVersion on replica set ${c.quote(id)}: the members accept the new configuration without a majority, and majority-committed writes may be rolled back. Use it only to recover a set that lost its majority.`,
   );
 }

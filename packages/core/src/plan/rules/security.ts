@@ -1,4 +1,5 @@
-import { isObject, isSecretField, type JsonObject } from '../../validation/util.js';
+import { isSecretPath } from '../../secrets/paths.js';
+import { isObject, type JsonObject } from '../../validation/util.js';
 import { jsonEqual, keyedItems, type Pair, type PlanCollector } from '../context.js';
 import type { ChangeArea } from '../types.js';
 import { changedKeys } from './processes.js';
@@ -53,7 +54,7 @@ export function planAuth(c: PlanCollector, { from, to }: Pair): void {
     c.change(
       'auth',
       kind,
-      `auth.${field} ${isSecretField(field) ? 'changed (value not shown)' : 'changed'}`,
+      `auth.${c.bare(field)} ${isSecretPath(['auth', field]) ? 'changed (value not shown)' : 'changed'}`,
       a[field] === undefined ? ['auth'] : ['auth', field],
       b[field] === undefined ? ['auth'] : ['auth', field],
     );
@@ -72,7 +73,7 @@ function planMechanisms(c: PlanCollector, a: JsonObject, b: JsonObject): void {
   c.change(
     'auth',
     'reconfig',
-    `deployment mechanisms [${before.join(', ')}] → [${after.join(', ')}]`,
+    `deployment mechanisms [${c.names(before)}] → [${c.names(after)}]`,
     a.deploymentAuthMechanisms === undefined ? ['auth'] : ['auth', 'deploymentAuthMechanisms'],
     path,
   );
@@ -82,7 +83,7 @@ function planMechanisms(c: PlanCollector, a: JsonObject, b: JsonObject): void {
       'DBK641',
       'to',
       path,
-      `The deployment's mechanisms go from [${before.join(', ')}] to [${after.join(', ')}] with none in common: during the rolling restart, the agent and clients have no mechanism both old and new processes accept. Add the new mechanism in one revision and remove the old one in a later revision.`,
+      `The deployment's mechanisms go from [${c.names(before)}] to [${c.names(after)}] with none in common: during the rolling restart, the agent and clients have no mechanism both old and new processes accept. Add the new mechanism in one revision and remove the old one in a later revision.`,
     );
   }
 }
@@ -151,20 +152,22 @@ export function planKeyed(
 ): void {
   for (const [key, old] of before) {
     const now = after.get(key);
-    if (!now) c.change(area, 'remove', `${noun} "${key}" removed`, [...path, old.index], undefined);
+    if (!now) c.change(area, 'remove', `${noun} "${c.bare(key)}" removed`, [...path, old.index], undefined);
     else if (!jsonEqual(old.item, now.item)) {
-      const fields = changedKeys(old.item, now.item).map((f) => (isSecretField(f) ? `${f} (value not shown)` : f));
+      const fields = changedKeys(old.item, now.item).map((f) =>
+        isSecretPath([...path, now.index, f]) ? `${c.bare(f)} (value not shown)` : c.bare(f),
+      );
       c.change(
         area,
         'change',
-        `${noun} "${key}": ${fields.join(', ')} changed`,
+        `${noun} "${c.bare(key)}": ${fields.join(', ')} changed`,
         [...path, old.index],
         [...path, now.index],
       );
     }
   }
   for (const [key, now] of after) {
-    if (!before.has(key)) c.change(area, 'add', `${noun} "${key}" added`, undefined, [...path, now.index]);
+    if (!before.has(key)) c.change(area, 'add', `${noun} "${c.bare(key)}" added`, undefined, [...path, now.index]);
   }
 }
 
@@ -190,7 +193,7 @@ export function planSecuritySettings(c: PlanCollector, { from, to }: Pair): void
       continue;
     }
     for (const key of changedKeys(a, b)) {
-      const what = isSecretField(key)
+      const what = isSecretPath([field, key])
         ? 'changed (value not shown)'
         : b[key] === undefined
           ? 'removed'
@@ -200,7 +203,7 @@ export function planSecuritySettings(c: PlanCollector, { from, to }: Pair): void
       c.change(
         area,
         'change',
-        `${field}.${key} ${what}`,
+        `${field}.${c.bare(key)} ${what}`,
         a[key] === undefined ? [field] : [field, key],
         b[key] === undefined ? [field] : [field, key],
       );

@@ -10,7 +10,7 @@ const CLUSTERS: ListNames = {
   noun: 'sharded cluster',
   was: 'cluster',
   renamed: (name, newName) =>
-    `Sharded cluster "${name}" is renamed "${newName}" (same config server replica set): the agent treats it as a removal plus an addition. Routers whose cluster is "${name}" and the balancer settings keyed by it must use "${newName}" in this revision.`,
+    `Sharded cluster ${name} is renamed ${newName} (same config server replica set): the agent treats it as a removal plus an addition. Routers whose cluster is ${name} and the balancer settings keyed by it must use ${newName} in this revision.`,
 };
 
 /** sharding[]: clusters, shards (removal drains), config servers. */
@@ -53,18 +53,20 @@ function planCluster(
     if (now) {
       const fields = changedKeys(shard.item, now.item);
       if (fields.length > 0) {
-        c.change('sharding', 'change', `cluster "${name}": shard "${id}" ${fields.join(', ')} changed`, shardPath, [
-          ...toPath,
-          'shards',
-          now.index,
-        ]);
+        c.change(
+          'sharding',
+          'change',
+          `cluster ${c.quote(name)}: shard ${c.quote(id)} ${c.names(fields)} changed`,
+          shardPath,
+          [...toPath, 'shards', now.index],
+        );
       }
       continue;
     }
     c.change(
       'sharding',
       'remove',
-      `cluster "${name}": shard "${id}" removed (its data is drained first)`,
+      `cluster ${c.quote(name)}: shard ${c.quote(id)} removed (its data is drained first)`,
       shardPath,
       undefined,
     );
@@ -74,20 +76,20 @@ function planCluster(
       'DBK620',
       'from',
       shardPath,
-      `Shard "${id}" of cluster "${name}" is removed: the cluster first moves its data to the other shards, which takes time and load. Keep replica set "${rs}" and its processes until the drain finishes${listed ? '' : `, and list "${rs}" in sharding[].draining so the agent keeps restarting them as shard members`}.`,
+      `Shard ${c.quote(id)} of cluster ${c.quote(name)} is removed: the cluster first moves its data to the other shards, which takes time and load. Keep replica set ${c.quote(rs)} and its processes until the drain finishes${listed ? '' : `, and list ${c.quote(rs)} in sharding[].draining so the agent keeps restarting them as shard members`}.`,
     );
     if (!replicaSets.has(rs)) {
       c.report(
         'DBK621',
         'from',
         shardPath,
-        `Shard "${id}" is removed together with its replica set "${rs}": the data still on the shard has nowhere to drain from. Remove the shard first, and its replica set in a later revision once the drain has finished.`,
+        `Shard ${c.quote(id)} is removed together with its replica set ${c.quote(rs)}: the data still on the shard has nowhere to drain from. Remove the shard first, and its replica set in a later revision once the drain has finished.`,
       );
     }
   }
   for (const [id, shard] of after) {
     if (!before.has(id))
-      c.change('sharding', 'add', `cluster "${name}": shard "${id}" added`, undefined, [
+      c.change('sharding', 'add', `cluster ${c.quote(name)}: shard ${c.quote(id)} added`, undefined, [
         ...toPath,
         'shards',
         shard.index,
@@ -96,7 +98,7 @@ function planCluster(
   planConfigServer(c, name, a, b, fromPath, toPath);
   const others = changedKeys(a, b).filter((k) => k !== 'shards' && k !== 'configServerReplica' && k !== 'name');
   if (others.length > 0)
-    c.change('sharding', 'change', `cluster "${name}": ${others.join(', ')} changed`, fromPath, toPath);
+    c.change('sharding', 'change', `cluster ${c.quote(name)}: ${c.names(others)} changed`, fromPath, toPath);
 }
 
 function planConfigServer(
@@ -112,12 +114,18 @@ function planConfigServer(
   if (before === after) return;
   const path = b.configServerReplica === undefined ? toPath : [...toPath, 'configServerReplica'];
   const related = before
-    ? [{ document: 'from' as const, path: [...fromPath, 'configServerReplica'], message: `deployed: "${before}"` }]
+    ? [
+        {
+          document: 'from' as const,
+          path: [...fromPath, 'configServerReplica'],
+          message: `deployed: ${c.quote(before)}`,
+        },
+      ]
     : [];
   c.change(
     'sharding',
     'reconfig',
-    `cluster "${name}": configServerReplica ${before ? `"${before}"` : 'unset'} → ${after ? `"${after}"` : 'unset'}`,
+    `cluster ${c.quote(name)}: configServerReplica ${before ? `${c.quote(before)}` : 'unset'} → ${after ? `${c.quote(after)}` : 'unset'}`,
     before ? [...fromPath, 'configServerReplica'] : fromPath,
     path,
   );
@@ -126,7 +134,7 @@ function planConfigServer(
       'DBK622',
       'to',
       path,
-      `Cluster "${name}" changes its config server replica set from "${before}" to ${after ? `"${after}"` : 'none'}: the cluster's metadata lives on "${before}", and no revision can move it. To replace config servers, replace the members of "${before}" one at a time.`,
+      `Cluster ${c.quote(name)} changes its config server replica set from ${c.quote(before)} to ${after ? `${c.quote(after)}` : 'none'}: the cluster's metadata lives on ${c.quote(before)}, and no revision can move it. To replace config servers, replace the members of ${c.quote(before)} one at a time.`,
       related,
     );
   } else if (Array.isArray(a.configServer) && a.configServer.length > 0) {
@@ -134,7 +142,7 @@ function planConfigServer(
       'DBK623',
       'to',
       path,
-      `Cluster "${name}" gets config server replica set "${after}" while it runs mirrored config servers: this starts the SCCC → CSRS migration. Keep configServer until the migration has finished, then remove it in a later revision.`,
+      `Cluster ${c.quote(name)} gets config server replica set ${c.quote(after)} while it runs mirrored config servers: this starts the SCCC → CSRS migration. Keep configServer until the migration has finished, then remove it in a later revision.`,
     );
   }
 }

@@ -34,13 +34,13 @@ export function planVersion(c: PlanCollector, { from, to }: Pair): void {
       'DBK601',
       'to',
       ['version'],
-      `The new revision's version ${b} is lower than the deployed version ${a}: agents keep the configuration with the higher version, so this revision is ignored or replaces newer work. Start from the deployed document and increase its version.`,
-      [{ document: 'from', path: ['version'], message: `deployed: ${a}` }],
+      `The new revision's version ${c.bare(b)} is lower than the deployed version ${c.bare(a)}: agents keep the configuration with the higher version, so this revision is ignored or replaces newer work. Start from the deployed document and increase its version.`,
+      [{ document: 'from', path: ['version'], message: `deployed: ${c.bare(a)}` }],
     );
     return;
   }
   if (b > a) {
-    c.change('other', 'change', `version ${a} → ${b}`, ['version'], ['version']);
+    c.change('other', 'change', `version ${c.bare(a)} → ${c.bare(b)}`, ['version'], ['version']);
     return;
   }
   const rest = new Set([...Object.keys(from), ...Object.keys(to)]);
@@ -50,7 +50,7 @@ export function planVersion(c: PlanCollector, { from, to }: Pair): void {
       'DBK602',
       'to',
       ['version'],
-      `The document changes but its version stays ${a}: an agent that reads this document directly only applies a new version. The service may assign the next version on PUT; to be safe, increase it.`,
+      `The document changes but its version stays ${c.bare(a)}: an agent that reads this document directly only applies a new version. The service may assign the next version on PUT; to be safe, increase it.`,
     );
   }
 }
@@ -74,7 +74,7 @@ export function planCatalogue(c: PlanCollector, { from, to }: Pair): void {
     c.change(
       area,
       kind,
-      `${key} ${kind === 'add' ? 'added' : kind === 'remove' ? 'removed' : 'changed'}`,
+      `${c.bare(key)} ${kind === 'add' ? 'added' : kind === 'remove' ? 'removed' : 'changed'}`,
       kind === 'add' ? undefined : [key],
       kind === 'remove' ? undefined : [key],
     );

@@ -8,7 +8,7 @@ import {
   userWantedShape,
 } from '../securityShapes.js';
 import { checkShape, checkShapeAt, forEachItem } from '../shape.js';
-import { isIpOrCidr, isObject, type JsonObject, quote } from '../util.js';
+import { isIpOrCidr, isObject, type JsonObject } from '../util.js';
 
 /**
  * Mechanisms that count as SCRAM-SHA-1: real tooling uses MONGODB-CR as its umbrella name
@@ -90,7 +90,7 @@ export function checkAuth(c: Collector, doc: JsonObject): void {
       c.report(
         'DBK402',
         [...path, 'autoAuthMechanisms'],
-        `"autoAuthMechanisms" lists ${autoList.map((m) => quote(m)).join(', ')}: the automation uses one mechanism, and more than one element is allowed only for SCRAM-SHA-1 together with SCRAM-SHA-256. Keep one mechanism.`,
+        `"autoAuthMechanisms" lists ${autoList.map((m) => c.quote(m)).join(', ')}: the automation uses one mechanism, and more than one element is allowed only for SCRAM-SHA-1 together with SCRAM-SHA-256. Keep one mechanism.`,
       );
     }
   }
@@ -133,7 +133,7 @@ function checkUserWanted(c: Collector, user: JsonObject, path: JsonPath, u: numb
       c.report(
         'DBK417',
         pathTo(path, u, 'user'),
-        `User ${who(user)} on database ${quote(user.db)} is already in usersWanted[${earlier}]: two definitions of one user conflict. Merge them.`,
+        `User ${who(c, user)} on database ${c.quote(user.db)} is already in usersWanted[${earlier}]: two definitions of one user conflict. Merge them.`,
         { related: [{ path: pathTo(path, earlier, 'user'), message: 'first definition' }] },
       );
     }
@@ -144,7 +144,7 @@ function checkUserWanted(c: Collector, user: JsonObject, path: JsonPath, u: numb
     c.report(
       'DBK406',
       pathTo(path, u, 'otherDBRoles'),
-      `"otherDBRoles" is only for users of database "admin", but ${who(user)} is on ${quote(user.db)}. Move the roles into "roles", or define the user on "admin".`,
+      `"otherDBRoles" is only for users of database "admin", but ${who(c, user)} is on ${c.quote(user.db)}. Move the roles into "roles", or define the user on "admin".`,
     );
   }
   const roles = user.roles;
@@ -156,7 +156,11 @@ function checkUserWanted(c: Collector, user: JsonObject, path: JsonPath, u: numb
     for (const db in otherDBRoles) {
       const list = otherDBRoles[db];
       if (!Array.isArray(list) || list.some((r) => typeof r !== 'string')) {
-        c.report('DBK102', pathTo(path, u, 'otherDBRoles', db), `otherDBRoles.${db} must be an array of role names.`);
+        c.report(
+          'DBK102',
+          pathTo(path, u, 'otherDBRoles', db),
+          `otherDBRoles.${c.bare(db)} must be an array of role names.`,
+        );
       }
     }
   }
@@ -167,8 +171,8 @@ function checkUserWanted(c: Collector, user: JsonObject, path: JsonPath, u: numb
 }
 
 /** How messages name a wanted user: built only for a message. */
-function who(user: JsonObject): string {
-  return typeof user.user === 'string' ? `"${user.user}"` : 'This user';
+function who(c: Collector, user: JsonObject): string {
+  return typeof user.user === 'string' ? c.quote(user.user) : 'This user';
 }
 
 function isEmpty(value: JsonObject): boolean {
@@ -190,7 +194,7 @@ function checkCredentials(c: Collector, user: JsonObject, path: JsonPath, u: num
     c.report(
       'DBK404',
       pathTo(path, u, given[1] ?? 'pwd'),
-      `${who(user)} has ${given.map((f) => `"${f}"`).join(' and ')}, but a wanted user takes exactly one of "pwd", "initPwd" and "userSource". Keep one.`,
+      `${who(c, user)} has ${given.map((f) => `"${f}"`).join(' and ')}, but a wanted user takes exactly one of "pwd", "initPwd" and "userSource". Keep one.`,
     );
   } else if (count === 0) {
     // Documents read back from the service hold the password as SCRAM credentials; $external users
@@ -200,7 +204,7 @@ function checkCredentials(c: Collector, user: JsonObject, path: JsonPath, u: num
       c.report(
         'DBK404',
         pathTo(path, u),
-        `${who(user)} has no password: a wanted user takes exactly one of "pwd", "initPwd" and "userSource". Add "initPwd" with the password to assign.`,
+        `${who(c, user)} has no password: a wanted user takes exactly one of "pwd", "initPwd" and "userSource". Add "initPwd" with the password to assign.`,
       );
     }
   }
@@ -208,14 +212,14 @@ function checkCredentials(c: Collector, user: JsonObject, path: JsonPath, u: num
     c.report(
       'DBK405',
       pathTo(path, u, 'pwd'),
-      `"pwd" of ${who(user)} is not a 32-character hex string: it holds the SCRAM-SHA-1 hash of the current password and cannot set a password. To set one, use "initPwd".`,
+      `"pwd" of ${who(c, user)} is not a 32-character hex string: it holds the SCRAM-SHA-1 hash of the current password and cannot set a password. To set one, use "initPwd".`,
     );
   }
   if (user.userSource !== undefined && user.userSource !== null) {
     c.report(
       'DBK503',
       pathTo(path, u, 'userSource'),
-      `"userSource" is no longer supported. Give ${who(user)} "pwd" or "initPwd" instead.`,
+      `"userSource" is no longer supported. Give ${who(c, user)} "pwd" or "initPwd" instead.`,
     );
   }
 }
@@ -238,7 +242,7 @@ export function checkRestrictions(c: Collector, value: unknown, path: JsonPath):
           c.report(
             'DBK413',
             pathTo(path, i, field, k),
-            `${quote(address)} in "${field}" is not an IP address or CIDR range, so the server rejects the restriction. Write it like "10.0.0.0/8" or "192.168.1.20".`,
+            `${c.quote(address)} in "${field}" is not an IP address or CIDR range, so the server rejects the restriction. Write it like "10.0.0.0/8" or "192.168.1.20".`,
           );
         }
       }

@@ -1,7 +1,18 @@
 import type { Collector } from '../context.js';
 import type { JsonPath } from '../diagnostic.js';
 import { processAt, type ReferenceIndex } from '../model.js';
-import { isObject, type JsonObject, quote } from '../util.js';
+import { isObject, type JsonObject } from '../util.js';
+
+/** A sharded cluster or a replica set, as messages name it; `id` tells two apart. */
+interface Cluster {
+  readonly id: string;
+  readonly kind: 'sharded cluster' | 'replica set';
+  readonly name: string;
+}
+
+function clusterNamed(kind: Cluster['kind'], name: string): Cluster {
+  return { id: `${kind}\u0000${name}`, kind, name };
+}
 
 /**
  * Which cluster each process belongs to: the sharded cluster of its replica set (shard or config server) or of its
@@ -9,14 +20,14 @@ import { isObject, type JsonObject, quote } from '../util.js';
  * first process of each name (the one references resolve to): arrays rather than maps by name, nothing allocated
  * per process.
  */
-function clusterOfProcesses(doc: JsonObject, refs: ReferenceIndex): readonly (string | undefined)[] {
+function clusterOfProcesses(doc: JsonObject, refs: ReferenceIndex): readonly (Cluster | undefined)[] {
   // The sharded cluster of each replica set, by the index of its first declaration; the last cluster naming it wins.
   const setCount = Array.isArray(doc.replicaSets) ? doc.replicaSets.length : 0;
-  const clusterOfReplicaSet = new Array<string | undefined>(setCount).fill(undefined);
+  const clusterOfReplicaSet = new Array<Cluster | undefined>(setCount).fill(undefined);
   if (Array.isArray(doc.sharding)) {
     for (const cluster of doc.sharding) {
       if (!isObject(cluster) || typeof cluster.name !== 'string') continue;
-      const key = `sharded cluster ${quote(cluster.name)}`;
+      const key = clusterNamed('sharded cluster', cluster.name);
       const configServers = cluster.configServerReplica;
       const configIndex = typeof configServers === 'string' ? refs.replicaSets.get(configServers) : undefined;
       if (configIndex !== undefined) clusterOfReplicaSet[configIndex] = key;
@@ -28,12 +39,12 @@ function clusterOfProcesses(doc: JsonObject, refs: ReferenceIndex): readonly (st
       }
     }
   }
-  const result = new Array<string | undefined>(refs.processList.length).fill(undefined);
+  const result = new Array<Cluster | undefined>(refs.processList.length).fill(undefined);
   if (Array.isArray(doc.replicaSets)) {
     for (let r = 0; r < doc.replicaSets.length; r++) {
       const rs: unknown = doc.replicaSets[r];
       if (!isObject(rs) || typeof rs._id !== 'string' || !Array.isArray(rs.members)) continue;
-      const key = clusterOfReplicaSet[refs.replicaSets.get(rs._id) as number] ?? `replica set ${quote(rs._id)}`;
+      const key = clusterOfReplicaSet[refs.replicaSets.get(rs._id) as number] ?? clusterNamed('replica set', rs._id);
       const members: readonly unknown[] = rs.members;
       for (let m = 0; m < members.length; m++) {
         const member = members[m];
@@ -46,7 +57,7 @@ function clusterOfProcesses(doc: JsonObject, refs: ReferenceIndex): readonly (st
   for (let index = 0; index < result.length; index++) {
     const process = firstOfItsName(refs, index);
     if (process?.processType === 'dbs' && typeof process.cluster === 'string' && result[index] === undefined) {
-      result[index] = `sharded cluster ${quote(process.cluster)}`;
+      result[index] = clusterNamed('sharded cluster', process.cluster);
     }
   }
   return result;
@@ -89,21 +100,24 @@ export function checkAuthSchemaVersions(c: Collector, doc: JsonObject, refs: Ref
     const name = process.name as string;
     const version = process.authSchemaVersion;
     if (typeof version !== 'number') continue;
-    const reference = first.get(cluster);
+    const reference = first.get(cluster.id);
     if (!reference) {
-      first.set(cluster, { version, path: ['processes', index, 'authSchemaVersion'], name });
+      first.set(cluster.id, { version, path: ['processes', index, 'authSchemaVersion'], name });
       continue;
     }
     if (reference.version === version) continue;
     const path: JsonPath = ['processes', index, 'authSchemaVersion'];
     const upgrading = (version === 3 && reference.version === 5) || (version === 5 && reference.version === 3);
-    const facts = `Process ${quote(name)} has authSchemaVersion ${version}, but ${quote(reference.name)} in the same ${cluster} has ${reference.version}`;
+    const facts = `Process ${c.quote(name)} has authSchemaVersion ${c.quote(version)}, but ${c.quote(reference.name)} in the same ${cluster.kind} ${c.quote(cluster.name)} has ${c.quote(reference.version)}`;
     const advice = upgrading
-      ? `: a cluster mixing 3 (MONGODB-CR credentials) and 5 (SCRAM-SHA-1) is part-way through its credential upgrade, which the agent finishes by moving every process to 5. Once the upgrade is done, set ${version === 3 ? 'it' : quote(reference.name)} to 5.`
-      : `: the processes of a cluster should share one credential schema. Set it to ${reference.version}.`;
+      ? `: a cluster mixing 3 (MONGODB-CR credentials) and 5 (SCRAM-SHA-1) is part-way through its credential upgrade, which the agent finishes by moving every process to 5. Once the upgrade is done, set ${version === 3 ? 'it' : c.quote(reference.name)} to 5.`
+      : `: the processes of a cluster should share one credential schema. Set it to ${c.quote(reference.version)}.`;
     c.report('DBK210', path, facts + advice, {
       related: [
-        { path: reference.path, message: `${quote(reference.name)} has authSchemaVersion ${reference.version}` },
+        {
+          path: reference.path,
+          message: `${c.quote(reference.name)} has authSchemaVersion ${c.quote(reference.version)}`,
+        },
       ],
       suggestions: upgrading ? (version === 3 ? ['5'] : []) : [String(reference.version)],
     });

@@ -51,7 +51,7 @@ function checkIndexConfig(c: Collector, index: JsonObject, path: JsonPath, refs:
       c.report(
         'DBK313',
         [...path, 'collation', 'locale'],
-        `With "locale": "simple" (binary comparison) no other collation field applies, and older servers reject them: remove ${others.map((k) => `"${k}"`).join(', ')}, or choose an ICU locale.`,
+        `With "locale": "simple" (binary comparison) no other collation field applies, and older servers reject them: remove ${others.map((k) => c.quote(k)).join(', ')}, or choose an ICU locale.`,
       );
     }
     return;
@@ -61,7 +61,7 @@ function checkIndexConfig(c: Collector, index: JsonObject, path: JsonPath, refs:
     c.report(
       'DBK304',
       [...path, 'collation', 'caseLevel'],
-      `"caseLevel" applies only when strength is 1 or 2, and strength is ${strength}${collation.strength === undefined ? ' (the default)' : ''}, so it has no effect. Set "strength" to 1 or 2, or remove "caseLevel".`,
+      `"caseLevel" applies only when strength is 1 or 2, and strength is ${c.quote(strength)}${collation.strength === undefined ? ' (the default)' : ''}, so it has no effect. Set "strength" to 1 or 2, or remove "caseLevel".`,
     );
   }
   if (collation.maxVariable !== undefined && collation.maxVariable !== null && collation.alternate !== 'shifted') {

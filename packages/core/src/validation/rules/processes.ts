@@ -12,7 +12,6 @@ import {
   isObject,
   type JsonObject,
   parseServerVersion,
-  quote,
 } from '../util.js';
 import { checkReference, checkUnique, References } from './references.js';
 
@@ -62,7 +61,7 @@ function checkProcess(c: Collector, p: JsonObject, path: JsonPath, refs: Referen
       c.report(
         'DBK105',
         [...path, field],
-        `"${field}" is ${quote(value)}, which is not an ISO 8601 date and time. Write it like "2026-11-22T14:00:00Z".`,
+        `"${field}" is ${c.quote(value)}, which is not an ISO 8601 date and time. Write it like "2026-11-22T14:00:00Z".`,
       );
     } else if (!hasTimeZone(value) && field === 'lastCompact') {
       c.report(
@@ -108,7 +107,7 @@ function checkAuthSchemaVersion(c: Collector, p: JsonObject, path: JsonPath): vo
     c.report(
       'DBK309',
       [...path, 'authSchemaVersion'],
-      `"authSchemaVersion" is ${value}; the service accepts 3 (servers 2.6) and 5 (servers 3.0 and later). Use 5 unless the deployment still has 2.6 credentials.`,
+      `"authSchemaVersion" is ${c.quote(value)}; the service accepts 3 (servers 2.6) and 5 (servers 3.0 and later). Use 5 unless the deployment still has 2.6 credentials.`,
     );
   }
 }
@@ -136,7 +135,7 @@ function checkFeatureCompatibilityVersion(c: Collector, p: JsonObject, path: Jso
       c.report(
         'DBK307',
         path,
-        `The process runs ${quote(p.version)} but has no "featureCompatibilityVersion": servers 3.4 and later need it. Add "featureCompatibilityVersion": "${version[0]}.${version[1]}".`,
+        `The process runs ${c.quote(p.version)} but has no "featureCompatibilityVersion": servers 3.4 and later need it. Add "featureCompatibilityVersion": ${c.quote(`${version[0]}.${version[1]}`)}.`,
         { suggestions: [`${version[0]}.${version[1]}`] },
       );
     }
@@ -148,7 +147,7 @@ function checkFeatureCompatibilityVersion(c: Collector, p: JsonObject, path: Jso
     c.report(
       'DBK105',
       fcvPath,
-      `"featureCompatibilityVersion" is ${quote(fcv)}; it must be "major.minor", e.g. "7.0".`,
+      `"featureCompatibilityVersion" is ${c.quote(fcv)}; it must be "major.minor", e.g. "7.0".`,
     );
     return;
   }
@@ -158,7 +157,7 @@ function checkFeatureCompatibilityVersion(c: Collector, p: JsonObject, path: Jso
     c.report(
       'DBK308',
       fcvPath,
-      `"featureCompatibilityVersion" is ${quote(fcv)} but the process runs ${quote(p.version)}: the service accepts only ${accepted.map((v) => `"${v}"`).join(' or ')}. Set one of those.`,
+      `"featureCompatibilityVersion" is ${c.quote(fcv)} but the process runs ${c.quote(p.version)}: the service accepts only ${accepted.map((v) => c.quote(v)).join(' or ')}. Set one of those.`,
       { suggestions: accepted },
     );
   }
@@ -179,14 +178,14 @@ function checkDefaultRWConcern(c: Collector, value: JsonObject, path: JsonPath):
     c.report(
       'DBK104',
       [...path, 'defaultWriteConcern', 'w'],
-      `"w" is ${count}; a write concern counts acknowledging instances, so it must be 0 or more.`,
+      `"w" is ${c.quote(count)}; a write concern counts acknowledging instances, so it must be 0 or more.`,
     );
   }
   if (count !== undefined && count > 1 && (write.wtimeout === undefined || write.wtimeout === null)) {
     c.report(
       'DBK303',
       [...path, 'defaultWriteConcern'],
-      `"w" is ${count} but "wtimeout" is not set: if fewer than ${count} instances acknowledge, writes wait forever. Add "wtimeout" (milliseconds), e.g. 5000.`,
+      `"w" is ${c.quote(count)} but "wtimeout" is not set: if fewer than ${c.bare(count)} instances acknowledge, writes wait forever. Add "wtimeout" (milliseconds), e.g. 5000.`,
     );
   }
 }
@@ -200,7 +199,7 @@ function checkArgs(c: Collector, args: JsonObject, path: JsonPath, refs: Referen
     c.report(
       'DBK216',
       [...path, 'args2_6', 'replication', 'replSetName'],
-      `The process runs as a member of replica set ${quote(replSetName)}, but replicaSets declares no such set, so the agent never initiates or configures it.${didYouMean(suggestions)} Add {"_id": ${quote(replSetName)}, "members": […]} to replicaSets, or fix the name.`,
+      `The process runs as a member of replica set ${c.quote(replSetName)}, but replicaSets declares no such set, so the agent never initiates or configures it.${didYouMean(suggestions, (s) => c.quote(s))} Add {"_id": ${c.quote(replSetName)}, "members": […]} to replicaSets, or fix the name.`,
       { suggestions },
     );
   }

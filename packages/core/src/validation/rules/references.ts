@@ -2,7 +2,7 @@ import type { DiagnosticCode } from '../codes.js';
 import type { Collector } from '../context.js';
 import { type JsonPath, pathTo } from '../diagnostic.js';
 import type { ReferenceIndex, UniqueSection } from '../model.js';
-import { closestMatches, didYouMean, type JsonObject, quote } from '../util.js';
+import { closestMatches, didYouMean, type JsonObject } from '../util.js';
 
 /**
  * Reports every item of `doc[section]` whose `key` repeats an earlier item's, pointing at the first one. The
@@ -22,8 +22,8 @@ export function checkUnique(
     c.report(
       'DBK106',
       [section, index, key],
-      `${what.charAt(0).toUpperCase()}${what.slice(1)} ${quote(name)} is already declared at ${section}[${first}]: names must be unique, or references to them are ambiguous. Rename one of them.`,
-      { related: [{ path: [section, first, key], message: `first declaration of ${quote(name)}` }] },
+      `${what.charAt(0).toUpperCase()}${what.slice(1)} ${c.quote(name)} is already declared at ${section}[${first}]: names must be unique, or references to them are ambiguous. Rename one of them.`,
+      { related: [{ path: [section, first, key], message: `first declaration of ${c.quote(name)}` }] },
     );
   }
 }
@@ -110,12 +110,12 @@ export function reportDanglingReference(
   const none = candidates.length === 0 ? ' The document declares none yet.' : '';
   const add =
     suggestions.length === 0 && candidates.length > 0
-      ? ` Use a declared name or add ${rule.target} named ${quote(name)}.`
+      ? ` Use a declared name or add ${rule.target} named ${c.quote(name)}.`
       : '';
   c.report(
     rule.code,
     path,
-    `${quote(name)} does not name ${rule.target}: it must match one of ${rule.declaredIn}.${none}${didYouMean(suggestions)}${add}`,
+    `${c.quote(name)} does not name ${rule.target}: it must match one of ${rule.declaredIn}.${none}${didYouMean(suggestions, (s) => c.quote(s))}${add}`,
     { suggestions },
   );
 }

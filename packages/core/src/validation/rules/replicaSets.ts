@@ -3,7 +3,7 @@ import { type JsonPath, pathTo } from '../diagnostic.js';
 import { processAt, type ReferenceIndex } from '../model.js';
 import { checkShape, checkShapeAt } from '../shape.js';
 import { forceShape, memberShape, replicaSetShape } from '../shapes.js';
-import { isObject, type JsonObject, quote } from '../util.js';
+import { isObject, type JsonObject } from '../util.js';
 import { checkUnique, findReference, References, reportDanglingReference } from './references.js';
 
 /**
@@ -84,8 +84,10 @@ function checkMemberId(
   c.report(
     'DBK310',
     pathTo(membersPath, m, '_id'),
-    `Member _id ${id} is already used by members[${earlier}] of this replica set: the server identifies members by _id. Give this member an unused _id.`,
-    { related: [{ path: pathTo(membersPath, earlier, '_id'), message: `members[${earlier}] uses _id ${id}` }] },
+    `Member _id ${c.quote(id)} is already used by members[${earlier}] of this replica set: the server identifies members by _id. Give this member an unused _id.`,
+    {
+      related: [{ path: pathTo(membersPath, earlier, '_id'), message: `members[${earlier}] uses _id ${c.quote(id)}` }],
+    },
   );
 }
 
@@ -113,14 +115,14 @@ function checkMemberLimits(c: Collector, member: JsonObject, membersPath: JsonPa
       c.report(
         'DBK301',
         pathTo(membersPath, m, 'priority'),
-        `An arbiter's "priority" must be 0 or 1, but it is ${priority}: arbiters hold no data and can never become primary. Set it to 0.`,
+        `An arbiter's "priority" must be 0 or 1, but it is ${c.quote(priority)}: arbiters hold no data and can never become primary. Set it to 0.`,
         { suggestions: ['0'] },
       );
     } else if (!arbiter && (priority < 0 || priority > 1000)) {
       c.report(
         'DBK301',
         pathTo(membersPath, m, 'priority'),
-        `"priority" is ${priority}, outside 0 to 1000: the server rejects the replica-set configuration. Use a value from 0 (never primary) to 1000.`,
+        `"priority" is ${c.quote(priority)}, outside 0 to 1000: the server rejects the replica-set configuration. Use a value from 0 (never primary) to 1000.`,
         { suggestions: [priority < 0 ? '0' : '1000'] },
       );
     }
@@ -130,14 +132,14 @@ function checkMemberLimits(c: Collector, member: JsonObject, membersPath: JsonPa
       c.report(
         'DBK302',
         pathTo(membersPath, m, 'votes'),
-        `An arbiter's "votes" must be 1, but it is ${votes}: an arbiter exists only to vote. Set it to 1 or remove it.`,
+        `An arbiter's "votes" must be 1, but it is ${c.quote(votes)}: an arbiter exists only to vote. Set it to 1 or remove it.`,
         { suggestions: ['1'] },
       );
     } else if (!arbiter && votes !== 0 && votes !== 1) {
       c.report(
         'DBK302',
         pathTo(membersPath, m, 'votes'),
-        `"votes" is ${votes}, but a member has 0 or 1 vote. Set it to 1 (voting) or 0 (non-voting).`,
+        `"votes" is ${c.quote(votes)}, but a member has 0 or 1 vote. Set it to 1 (voting) or 0 (non-voting).`,
         { suggestions: ['1', '0'] },
       );
     }
@@ -173,8 +175,8 @@ function checkMemberHost(
     c.report(
       'DBK212',
       pathTo(membersPath, m, 'host'),
-      `${quote(host)} is a shard router ("dbs"), which holds no data and cannot be a replica-set member. Name a "dbd" process.`,
-      { related: [{ path: ['processes', target, declaredBy], message: `process ${quote(name)} is declared here` }] },
+      `${c.quote(host)} is a shard router ("dbs"), which holds no data and cannot be a replica-set member. Name a "dbd" process.`,
+      { related: [{ path: ['processes', target, declaredBy], message: `process ${c.quote(name)} is declared here` }] },
     );
   }
   // Listings are per process name: a host naming the alias of a process that has a name counts as that name.
@@ -186,8 +188,8 @@ function checkMemberHost(
     c.report(
       'DBK213',
       pathTo(membersPath, m, 'host'),
-      `Process ${quote(name)} is already a member of ${where}: one server process is one member of one replica set. Give this member its own process.`,
-      { related: [{ path: earlierPath, message: `${quote(name)} is listed here too` }] },
+      `Process ${c.quote(name)} is already a member of ${where}: one server process is one member of one replica set. Give this member its own process.`,
+      { related: [{ path: earlierPath, message: `${c.quote(name)} is listed here too` }] },
     );
   } else {
     listings.set[slot] = r + 1;
@@ -200,7 +202,7 @@ function checkMemberHost(
     c.report(
       'DBK214',
       pathTo(membersPath, m, 'host'),
-      `Process ${quote(name)} has args2_6.replication.replSetName ${quote(replSetName)}, but it is a member of replica set ${quote(rsId)}: the server will not join the set. Make the two names equal.`,
+      `Process ${c.quote(name)} has args2_6.replication.replSetName ${c.quote(replSetName)}, but it is a member of replica set ${c.quote(rsId)}: the server will not join the set. Make the two names equal.`,
       {
         related: [
           { path: ['processes', target, 'args2_6', 'replication', 'replSetName'], message: 'replSetName is set here' },

@@ -1,4 +1,4 @@
-import { Collector } from '../context.js';
+import type { Collector } from '../context.js';
 import { formatJsonPath, type JsonPath, pathTo } from '../diagnostic.js';
 import {
   customRoleShape,
@@ -10,7 +10,7 @@ import {
   userToDNMappingShape,
 } from '../securityShapes.js';
 import { checkShape, checkShapeAt, forEachItem } from '../shape.js';
-import { isAbsolutePosixPath, isAbsoluteWindowsPath, isObject, type JsonObject, quote } from '../util.js';
+import { isAbsolutePosixPath, isAbsoluteWindowsPath, isObject, type JsonObject } from '../util.js';
 import { automationMechanisms, checkRestrictions } from './auth.js';
 import { processTlsMode } from './processes.js';
 
@@ -40,7 +40,7 @@ export function checkTls(c: Collector, doc: JsonObject): void {
         c.report(
           'DBK412',
           [name, field],
-          `"${field}" is ${quote(value)}, which is not an absolute path: the agent resolves it on every host. Start it with "/".`,
+          `"${field}" is ${c.quote(value)}, which is not an absolute path: the agent resolves it on every host. Start it with "/".`,
         );
       }
     }
@@ -50,7 +50,7 @@ export function checkTls(c: Collector, doc: JsonObject): void {
         c.report(
           'DBK412',
           [name, field],
-          `"${field}" is ${quote(value)}, which is not an absolute Windows path. Write it like "C:\\\\certs\\\\ca.pem".`,
+          `"${field}" is ${c.quote(value)}, which is not an absolute Windows path. Write it like "C:\\\\certs\\\\ca.pem".`,
         );
       }
     }
@@ -66,7 +66,7 @@ export function checkTls(c: Collector, doc: JsonObject): void {
     c.report(
       'DBK407',
       tlsProcess.path,
-      `Process ${quote(tlsProcess.name)} uses TLS mode ${quote(tlsProcess.mode)}, but the deployment names no CA file: TLS needs "CAFilePath" (Linux and UNIX) or "CAFilePathWindows" in ${name ? `"${name}"` : 'a top-level "tls" object'}. Add it.`,
+      `Process ${c.quote(tlsProcess.name)} uses TLS mode ${c.quote(tlsProcess.mode)}, but the deployment names no CA file: TLS needs "CAFilePath" (Linux and UNIX) or "CAFilePathWindows" in ${name ? `"${name}"` : 'a top-level "tls" object'}. Add it.`,
       { related },
     );
   }
@@ -146,7 +146,7 @@ export function checkLdap(c: Collector, doc: JsonObject): void {
       c.report(
         'DBK410',
         ['ldap', 'servers'],
-        `"servers" must be a comma-separated list of <host>:<port>; ${bad.map((s) => quote(s)).join(', ')} ${bad.length === 1 ? 'is' : 'are'} not. Write it like "ldap1.example.com:389,ldap2.example.com:389".`,
+        `"servers" must be a comma-separated list of <host>:<port>; ${bad.map((s) => c.quote(s)).join(', ')} ${bad.length === 1 ? 'is' : 'are'} not. Write it like "ldap1.example.com:389,ldap2.example.com:389".`,
       );
     }
     if (!given(ldap.authzQueryTemplate)) {
@@ -183,11 +183,11 @@ export function checkLdap(c: Collector, doc: JsonObject): void {
     );
     return;
   }
-  const inner = new Collector();
+  const inner = c.nested();
   checkMappings(inner, entries, mappingPath);
   for (const d of inner.diagnostics) {
     const where = formatJsonPath(d.path.slice(mappingPath.length));
-    c.report(d.code, mappingPath, `In the JSON string of "userToDNMapping", entry ${where}: ${d.message}`, {
+    c.report(d.code, mappingPath, `In the JSON string of "userToDNMapping", entry ${c.bare(where)}: ${d.message}`, {
       ...(d.suggestions ? { suggestions: d.suggestions } : {}),
     });
   }
@@ -204,7 +204,7 @@ function checkMappings(c: Collector, mappings: unknown, mappingPath: JsonPath): 
         c.report(
           'DBK411',
           [...path, 'match'],
-          `"match" is not a valid ECMAScript regular expression: ${quote(mapping.match)}. Fix the pattern (escape special characters with "\\\\").`,
+          `"match" is not a valid ECMAScript regular expression: ${c.quote(mapping.match)}. Fix the pattern (escape special characters with "\\\\").`,
         );
       }
     }
@@ -259,7 +259,7 @@ function checkRole(c: Collector, role: JsonObject, i: number, seen: Map<string, 
       c.report(
         'DBK417',
         ['roles', i, 'role'],
-        `Role ${quote(role.role)} on database ${quote(role.db)} is already defined at roles[${earlier}]. Merge the two definitions.`,
+        `Role ${c.quote(role.role)} on database ${c.quote(role.db)} is already defined at roles[${earlier}]. Merge the two definitions.`,
         {
           related: [{ path: ['roles', earlier, 'role'], message: 'first definition' }],
         },

@@ -11,7 +11,7 @@ import {
   shardedClusterShape,
   shardShape,
 } from '../shapes.js';
-import { closestMatches, didYouMean, isObject, type JsonObject, parseServerVersion, quote } from '../util.js';
+import { closestMatches, didYouMean, isObject, type JsonObject, parseServerVersion } from '../util.js';
 import { checkReference, checkUnique, findReference, References, reportDanglingReference } from './references.js';
 
 /** sharding[]: shapes, names matching shard routers, shard and config-server replica sets. */
@@ -32,7 +32,7 @@ function checkShardedCluster(c: Collector, cluster: JsonObject, path: JsonPath, 
     c.report(
       'DBK211',
       [...path, 'name'],
-      `No shard router serves sharded cluster ${quote(cluster.name)}: sharding[].name must correspond to the "cluster" of its "dbs" processes. Add a "dbs" process with "cluster": ${quote(cluster.name)}, or fix the name.`,
+      `No shard router serves sharded cluster ${c.quote(cluster.name)}: sharding[].name must correspond to the "cluster" of its "dbs" processes. Add a "dbs" process with "cluster": ${c.quote(cluster.name)}, or fix the name.`,
       { suggestions: closestMatches(cluster.name, refs.routerClusters) },
     );
   }
@@ -66,7 +66,7 @@ function checkShardedCluster(c: Collector, cluster: JsonObject, path: JsonPath, 
       c.report(
         'DBK106',
         pathTo(shardsPath, s, '_id'),
-        `Shard ${quote(shard._id)} is already declared at shards[${earlier}] of this cluster: shard names must be unique. Rename one of them.`,
+        `Shard ${c.quote(shard._id)} is already declared at shards[${earlier}] of this cluster: shard names must be unique. Rename one of them.`,
         { related: [{ path: pathTo(shardsPath, earlier, '_id'), message: 'first declaration' }] },
       );
     }
@@ -92,7 +92,7 @@ function checkMirroredConfigServers(
     c.report(
       'DBK508',
       path,
-      `Mirrored config servers ("configServer") are not supported from database server 3.4 on, and ${modern.map((n) => quote(n)).join(', ')} ${modern.length === 1 ? 'runs' : 'run'} 3.4 or later. Use a config server replica set, named in "configServerReplica".`,
+      `Mirrored config servers ("configServer") are not supported from database server 3.4 on, and ${modern.map((n) => c.quote(n)).join(', ')} ${modern.length === 1 ? 'runs' : 'run'} 3.4 or later. Use a config server replica set, named in "configServerReplica".`,
     );
   } else {
     c.report(
@@ -121,7 +121,7 @@ export function checkBalancer(c: Collector, doc: JsonObject, refs: ReferenceInde
         c.report(
           'DBK105',
           [...path, 'activeWindow', edge],
-          `activeWindow.${edge} is ${quote(time)}; it must be a 24-hour time "HH:MM", such as "23:30".`,
+          `activeWindow.${edge} is ${c.quote(time)}; it must be a 24-hour time "HH:MM", such as "23:30".`,
         );
       }
     }
@@ -139,7 +139,7 @@ export function checkClusterWideConfigurations(c: Collector, doc: JsonObject, re
       c.report(
         'DBK209',
         path,
-        `${quote(name)} names no replica set or sharded cluster of this document, so these options apply to nothing here (the service checks only that the JSON is valid).${didYouMean(suggestions)}`,
+        `${c.quote(name)} names no replica set or sharded cluster of this document, so these options apply to nothing here (the service checks only that the JSON is valid).${didYouMean(suggestions, (s) => c.quote(s))}`,
         { suggestions },
       );
     }

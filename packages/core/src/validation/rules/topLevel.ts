@@ -10,7 +10,7 @@ import {
   logRotateShape,
   optionsShape,
 } from '../shapes.js';
-import { isObject, type JsonObject, quote } from '../util.js';
+import { isObject, type JsonObject } from '../util.js';
 import { checkUnique } from './references.js';
 
 /** options, agentVersion, the obsolete agent version lists and dbVersions. */
@@ -53,7 +53,7 @@ function checkUrls(c: Collector, urls: JsonObject, path: JsonPath): void {
       c.report(
         'DBK102',
         [...path, platform],
-        `urls.${platform} must be an object mapping build names (and "default") to URLs.`,
+        `urls.${c.bare(platform)} must be an object mapping build names (and "default") to URLs.`,
       );
       continue;
     }
@@ -61,12 +61,12 @@ function checkUrls(c: Collector, urls: JsonObject, path: JsonPath): void {
       c.report(
         'DBK306',
         [...path, platform],
-        `urls.${platform} has no "default" key: the agent uses it when no build-specific URL matches the host. Add "default": "<download URL>".`,
+        `urls.${c.bare(platform)} has no "default" key: the agent uses it when no build-specific URL matches the host. Add "default": "<download URL>".`,
       );
     }
     for (const build in builds) {
       if (typeof builds[build] !== 'string') {
-        c.report('DBK102', [...path, platform, build], `The URL for build ${quote(build)} must be a string.`);
+        c.report('DBK102', [...path, platform, build], `The URL for build ${c.quote(build)} must be a string.`);
       }
     }
   }
