@@ -14,4 +14,5 @@ export {
   type Span,
   spanOfLocated,
   spansOfPaths,
+  validSpansAndSecrets,
 } from './service/locate.js';

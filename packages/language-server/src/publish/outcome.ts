@@ -2,7 +2,8 @@
  * The service's answers to a publish as outcomes every front end shows the same way: a client error
  * (`DbkitApiError`, `DbkitTransportError`) is read into plain facts, then mapped by status and error code; the
  * diagnostics of a refused PUT are placed in the document their path points into (the one sent, or the stored one),
- * their messages scrubbed of the documents' secrets. Light like `locate.ts`: core, jsonc-parser and LSP's plain
+ * their messages scrubbed whole of the documents' secrets: a service's text marks no quotations, so, unlike
+ * dbkit's own messages, a secret is masked wherever it appears (docs/decisions/validation.md). Light like `locate.ts`: core, jsonc-parser and LSP's plain
  * types only, and no import of the client (its errors are read by their fields).
  */
 import { type JsonPath, parseJsonPath, type SecretText, scrubSecrets, secretTextsOf } from '@dbkit/core';

@@ -3,7 +3,7 @@
  * (`tree/nodes.ts`) are read from its slots, making node objects only for what is returned (a lookup by key does not
  * make one for every sibling); any other node of vscode-json-languageservice's shape is read as it is.
  */
-import type { JsonPath } from '@dbkit/core';
+import { isSecretPath, type JsonPath, SECRET_ROOT, type SecretNode, type SecretText } from '@dbkit/core';
 import type { ASTNode, ObjectASTNode, PropertyASTNode, StringASTNode } from 'vscode-json-languageservice';
 import { isKeyId, KEY, NONE, NodeKind } from './tree/compactTree.js';
 import { nodeOf, sameNode, slotOf } from './tree/nodes.js';
@@ -28,6 +28,45 @@ export function nodeValue(node: ASTNode | undefined): unknown {
     default:
       return node.value;
   }
+}
+
+/**
+ * Whether a node is a secret or inside one (core's `isSecretPath`; a key is its property's), read through its
+ * parents: no index is counted, since any item of an array stands at the same place among the secret paths.
+ */
+export function isSecretNode(node: ASTNode): boolean {
+  const path: (string | number)[] = [];
+  for (let parent = node.parent; parent !== undefined; parent = parent.parent) {
+    if (parent.type === 'property') path.push(parent.keyNode.value);
+    else if (parent.type === 'array') path.push(0);
+  }
+  return isSecretPath(path.reverse());
+}
+
+/**
+ * The values at the secret paths of a tree (core's `secretTextsOf` of its value), reading only the nodes on the way
+ * to them: what a message quoting the document masks, without parsing the text again.
+ */
+export function secretTextsOfTree(root: ASTNode | undefined): SecretText[] {
+  const found: SecretText[] = [];
+  const collectAll = (node: ASTNode): void => {
+    if (node.type === 'string' || node.type === 'number') found.push({ value: String(node.value) });
+    else if (node.type === 'array') for (const item of node.items) collectAll(item);
+    else if (node.type === 'object') for (const p of node.properties) if (p.valueNode) collectAll(p.valueNode);
+  };
+  const walk = (node: ASTNode, at: SecretNode): void => {
+    if (at.secret) collectAll(node);
+    else if (node.type === 'array') {
+      if (at.items !== undefined) for (const item of node.items) walk(item, at.items);
+    } else if (node.type === 'object') {
+      for (const [key, next] of at.keys) {
+        const value = fieldValue(node, key);
+        if (value !== undefined) walk(value, next);
+      }
+    }
+  };
+  if (root !== undefined) walk(root, SECRET_ROOT);
+  return found;
 }
 
 /** The property of `object` named `key` (the last one when the key is repeated, as `JSON.parse` keeps). */

@@ -11,7 +11,7 @@
 import type { JsonPath } from '@dbkit/core';
 import { type Node, parseTree } from 'jsonc-parser';
 import type { Position, Range } from 'vscode-languageserver-types';
-import { type LocatedNode, scanForPaths } from './textScan.js';
+import { type LocatedNode, scanForPaths, scanText } from './textScan.js';
 
 export type { LocatedNode };
 
@@ -70,6 +70,25 @@ export function spansOfPaths(
   return locatePaths(source, paths).map((node, i) =>
     spanOfLocated(source.text, node, typeof anchors === 'string' ? anchors : anchors[i]),
   );
+}
+
+/**
+ * `spansOfPaths` over a valid text (one `JSON.parse` accepted), and in the same pass the spans of the values at
+ * secret paths (core's `SECRET_PATHS`): every occurrence, a key given twice included, in text order. What
+ * `dbkit validate` frames a document's findings with, masking the secrets; with no paths, the secrets alone.
+ *
+ * @example
+ * validSpansAndSecrets('{"auth": {"key": "k"}, "indexConfigs": [{"key": [["f", 1]]}]}', [['auth']]);
+ * // { spans: [{ offset: 9, length: 12 }], secrets: [{ offset: 17, length: 3 }] }
+ */
+export function validSpansAndSecrets(
+  text: string,
+  paths: readonly JsonPath[],
+  anchors: Anchor | readonly Anchor[] = 'value',
+): { spans: Span[]; secrets: Span[] } {
+  const { located, secrets } = scanText(text, paths, { repeated: false, secrets: true });
+  const spans = located.map((node, i) => spanOfLocated(text, node, typeof anchors === 'string' ? anchors : anchors[i]));
+  return { spans, secrets };
 }
 
 /** jsonc-parser's tree walked along `path`, as `scanForPaths` reads the text: see `locatePaths`. */

@@ -4,12 +4,24 @@
  * wanted paths item by item and skips everything else from one structural character (`"{}[]`) to the next with a
  * native regular-expression search, counting or hashing keys on the way when asked. One pass serves both the places
  * and the repeated keys; a structure of every node in typed arrays and a loop over every character are slower
- * (docs/decisions/language-server.md, "A fresh valid text is diagnosed without a tree").
+ * (docs/decisions/language-server.md, "A fresh valid text is diagnosed without a tree"). Asked for, the same pass
+ * also finds every value at a secret path (core's `SECRET_PATHS`, every occurrence of a key given twice too), so
+ * `dbkit validate` masks its code frames without a second pass.
  *
  * The text must be valid JSON (`JSON.parse` accepted it); the tree serves broken documents. As with `JSON.parse`, a
  * key given twice resolves to its last occurrence.
  */
-import { isJsonSpace, type JsonPath, jsonSpaceEnd, jsonStringEnd, jsonValueEnd } from '@dbkit/core';
+import {
+  isJsonSpace,
+  type JsonPath,
+  jsonSpaceEnd,
+  jsonStringEnd,
+  jsonValueEnd,
+  mayHoldSecretBelow,
+  SECRET_ROOT,
+  type SecretNode,
+  secretStep,
+} from '@dbkit/core';
 import { CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './charCodes.js';
 
 /** A located node: its span, its kind, and the span of the key when it is a property's value. */
@@ -27,9 +39,17 @@ export interface RepeatedKey {
   readonly key: string;
 }
 
+/** A stretch of the text: offset and length. */
+export interface TextSpan {
+  readonly offset: number;
+  readonly length: number;
+}
+
 export interface TextScan {
   /** The located node of every path asked for, in order. */
   readonly located: LocatedNode[];
+  /** The values at secret paths, in text order (with `secrets`; else empty). */
+  readonly secrets: TextSpan[];
   /** Every occurrence of a key after the first in the same object, in document order (when asked for). */
   readonly repeated: RepeatedKey[];
   /** How many keys the text gives, repeated ones included (with `countKeys` and without `repeated`; else -1). */
@@ -45,7 +65,14 @@ interface Collect {
   readonly repeated: RepeatedKey[] | undefined;
   keys: number;
   readonly counting: boolean;
+  /** Where the values at secret paths go, when they are asked for. */
+  readonly secrets: TextSpan[] | undefined;
+  /** Where the root value starts: its sections are searched for secrets before they are read. */
+  readonly root: number;
 }
+
+/** No path wanted below: what a value holding only secrets is scanned with. */
+const NO_PATHS: Trie = { children: new Map() };
 
 /** The paths to place, as a trie: each node what was found at its path, `undefined` until found. */
 interface Trie {
@@ -124,15 +151,27 @@ function forgetBelow(trie: Trie): void {
   }
 }
 
-/** Scans the value at `start` for the paths below `trie`; returns the offset after it. */
-function scan(text: string, start: number, trie: Trie, key: LocatedNode['key'], collect: Collect): number {
+/** Whether some keys of an object hold secrets themselves: reading it is then as cheap as searching it first. */
+function holdsSecretKeys(node: SecretNode): boolean {
+  for (const next of node.keys.values()) if (next.secret) return true;
+  return false;
+}
+
+/**
+ * Reads the object or array at `start` key by key (item by item), scanning the values on the way; the offset after
+ * it. The sections of the root (`isRoot`) and the items of an array are searched for secrets before they are read.
+ */
+function readContainer(
+  text: string,
+  start: number,
+  type: 'object' | 'array',
+  trie: Trie,
+  collect: Collect,
+  secretBelow: SecretNode | undefined,
+  isRoot = false,
+): number {
   const { repeated } = collect;
-  const first = text.charCodeAt(start);
-  const type = first === OPEN_BRACE ? 'object' : first === OPEN_BRACKET ? 'array' : 'scalar';
-  let end: number;
-  if (trie.children.size === 0 || type === 'scalar') {
-    end = skipValue(text, start, collect);
-  } else if (type === 'object') {
+  if (type === 'object') {
     const seen = new Set<string>();
     let at = jsonSpaceEnd(text, start + 1);
     while (text.charCodeAt(at) === QUOTE) {
@@ -143,29 +182,78 @@ function scan(text: string, start: number, trie: Trie, key: LocatedNode['key'], 
       at = jsonSpaceEnd(text, keyEnd);
       at = jsonSpaceEnd(text, at + 1); // the colon
       const child = trie.children.get(name);
-      if (child === undefined) {
+      const secretChild = secretBelow === undefined ? undefined : secretStep(secretBelow, name);
+      if (child === undefined && secretChild === undefined) {
         at = skipValue(text, at, collect);
+      } else if (child === undefined) {
+        at = scan(text, at, NO_PATHS, undefined, collect, secretChild, isRoot);
       } else {
         forgetBelow(child); // a key given again: only its last value counts
-        at = scan(text, at, child, { offset: keyStart, length: keyEnd - keyStart }, collect);
+        at = scan(text, at, child, { offset: keyStart, length: keyEnd - keyStart }, collect, secretChild, isRoot);
       }
       at = jsonSpaceEnd(text, at);
       if (text.charCodeAt(at) === COMMA) at = jsonSpaceEnd(text, at + 1);
     }
-    end = at + 1;
-  } else {
-    let at = jsonSpaceEnd(text, start + 1);
-    let index = 0;
-    while (at < text.length && text.charCodeAt(at) !== CLOSE_BRACKET) {
-      const child = trie.children.get(index);
-      at = child ? scan(text, at, child, undefined, collect) : skipValue(text, at, collect);
-      at = jsonSpaceEnd(text, at);
-      if (text.charCodeAt(at) === COMMA) at = jsonSpaceEnd(text, at + 1);
-      index++;
-    }
-    end = at + 1;
+    return at + 1;
   }
-  trie.found = { type, offset: start, length: end - start, ...(key ? { key } : {}) };
+  let at = jsonSpaceEnd(text, start + 1);
+  let index = 0;
+  while (at < text.length && text.charCodeAt(at) !== CLOSE_BRACKET) {
+    const child = trie.children.get(index);
+    const secretChild = secretBelow?.items;
+    at =
+      child !== undefined || secretChild !== undefined
+        ? scan(text, at, child ?? NO_PATHS, undefined, collect, secretChild, true)
+        : skipValue(text, at, collect);
+    at = jsonSpaceEnd(text, at);
+    if (text.charCodeAt(at) === COMMA) at = jsonSpaceEnd(text, at + 1);
+    index++;
+  }
+  return at + 1;
+}
+
+/**
+ * Scans the value at `start` for the paths below `trie` and, with `secret` (where the value stands among the secret
+ * paths), for the secrets below it, first searching its text for them when `search`; returns the offset after it.
+ */
+function scan(
+  text: string,
+  start: number,
+  trie: Trie,
+  key: LocatedNode['key'],
+  collect: Collect,
+  secret: SecretNode | undefined,
+  search = false,
+): number {
+  const first = text.charCodeAt(start);
+  const type = first === OPEN_BRACE ? 'object' : first === OPEN_BRACKET ? 'array' : 'scalar';
+  // Below a secret, or where no secret path leads, the text is only skipped for secrets.
+  const secretBelow =
+    secret === undefined || secret.secret
+      ? undefined
+      : type === 'object' && secret.keys.size > 0
+        ? secret
+        : type === 'array' && secret.items !== undefined
+          ? secret
+          : undefined;
+  let end: number;
+  if (type === 'scalar' || (trie.children.size === 0 && secretBelow === undefined)) {
+    end = skipValue(text, start, collect);
+  } else if (trie.children.size > 0 || secretBelow === undefined || !search || holdsSecretKeys(secretBelow)) {
+    end = readContainer(text, start, type, trie, collect, secretBelow, start === collect.root);
+  } else {
+    // Only secrets deeper down, in a section of the root or an item of an array: it is read key by key only when its
+    // text names a key that holds one (most deployments' processes name none, and are skipped whole); what it holds
+    // is then read without searching again.
+    const after = jsonValueEnd(text, start);
+    end = mayHoldSecretBelow(secretBelow, text, start, after)
+      ? readContainer(text, start, type, trie, collect, secretBelow)
+      : collect.counting || collect.repeated !== undefined
+        ? skipValue(text, start, collect)
+        : after;
+  }
+  if (trie !== NO_PATHS) trie.found = { type, offset: start, length: end - start, ...(key ? { key } : {}) };
+  if (secret?.secret === true) collect.secrets?.push({ offset: start, length: end - start });
   return end;
 }
 
@@ -178,7 +266,7 @@ function scan(text: string, start: number, trie: Trie, key: LocatedNode['key'], 
 export function scanText(
   text: string,
   paths: readonly JsonPath[],
-  options: { readonly repeated: boolean; readonly countKeys?: boolean },
+  options: { readonly repeated: boolean; readonly countKeys?: boolean; readonly secrets?: boolean },
 ): TextScan {
   const root: Trie = { children: new Map() };
   for (const path of paths) {
@@ -193,8 +281,16 @@ export function scanText(
     }
   }
   const counting = !options.repeated && options.countKeys === true;
-  const collect: Collect = { repeated: options.repeated ? [] : undefined, keys: 0, counting };
-  scan(text, jsonSpaceEnd(text, text.charCodeAt(0) === 0xfeff ? 1 : 0), root, undefined, collect);
+  const secrets = options.secrets === true ? [] : undefined;
+  const start = jsonSpaceEnd(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
+  const collect: Collect = { repeated: options.repeated ? [] : undefined, keys: 0, counting, secrets, root: start };
+  // Without paths to place, a text that names no key holding a secret is not read at all; with paths, the root is
+  // read anyway, and each of its sections searched for such keys before it is read.
+  const secretRoot =
+    secrets !== undefined && (paths.length > 0 || mayHoldSecretBelow(SECRET_ROOT, text)) ? SECRET_ROOT : undefined;
+  if (paths.length === 0 && secretRoot !== undefined && text.charCodeAt(start) === OPEN_BRACE) {
+    readContainer(text, start, 'object', root, collect, secretRoot, true); // searched already: read at once
+  } else scan(text, start, root, undefined, collect, secretRoot);
   const located = paths.map((path) => {
     let node = root;
     let found = root.found ?? { type: 'scalar' as const, offset: 0, length: 0 };
@@ -206,7 +302,7 @@ export function scanText(
     }
     return found;
   });
-  return { located, repeated: collect.repeated ?? [], keys: counting ? collect.keys : -1 };
+  return { located, secrets: secrets ?? [], repeated: collect.repeated ?? [], keys: counting ? collect.keys : -1 };
 }
 
 /** The place of every path (`scanText` without the repeated keys: only the containers on the way are read). */

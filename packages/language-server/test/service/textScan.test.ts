@@ -3,7 +3,8 @@
  * (examples, tricky text, random documents in every layout), a missing path gives the deepest node on the way, and
  * the keys given twice in one object are found (every occurrence after the first), as `JSON.parse` loses them.
  */
-import type { JsonPath } from '@dbkit/core';
+import { isSecretPath, type JsonPath } from '@dbkit/core';
+import { parseTree } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { itemAround, type LocatedNode, scanForPaths, scanText } from '../../src/service/textScan.js';
 import { cursor, example, parsed, seededRandom } from '../utils.js';
@@ -224,6 +225,100 @@ describe('itemAround: the top-level item around a cursor, without a tree', () =>
       // Its span is the whole item: the text there is the value JSON.parse gives at its path.
       const [key, index] = path as readonly [string, number];
       expect(JSON.parse(text.slice(found.offset, found.end))).toEqual(JSON.parse(text)[key][index]);
+    }
+  });
+});
+
+describe('secrets in the same pass', () => {
+  /** The values at secret paths as a tree of the text has them (every property of a key given twice), in order. */
+  function secretsInTree(text: string): string[] {
+    const found: string[] = [];
+    const walk = (node: import('jsonc-parser').Node, path: JsonPath): void => {
+      if (isSecretPath(path)) {
+        found.push(text.slice(node.offset, node.offset + node.length));
+        return;
+      }
+      if (node.type === 'object') {
+        for (const property of node.children ?? []) {
+          const [key, value] = property.children ?? [];
+          if (key !== undefined && value !== undefined) walk(value, [...path, key.value as string]);
+        }
+      } else if (node.type === 'array') {
+        for (const [i, item] of (node.children ?? []).entries()) walk(item, [...path, i]);
+      }
+    };
+    walk(parseTree(text)!, []);
+    return found;
+  }
+
+  const secretsOf = (text: string, paths: readonly JsonPath[] = []): string[] =>
+    scanText(text, paths, { repeated: false, secrets: true }).secrets.map((s) =>
+      text.slice(s.offset, s.offset + s.length),
+    );
+
+  it.for([
+    [
+      'the vendor’s index example and auth.key',
+      '{"indexConfigs": [{"key": [["field", 1]]}], "auth": {"key": "k1"}}',
+      ['"k1"'],
+    ],
+    ['a secret of the wrong type', '{"auth": {"autoPwd": {"a": ["x", 7]}}}', ['{"a": ["x", 7]}']],
+    [
+      'every user’s passwords',
+      '{"auth": {"usersWanted": [{"user": "pwd", "pwd": "h1"}, {"initPwd": "i2"}]}}',
+      ['"h1"', '"i2"'],
+    ],
+    ['a key given twice, both values', '{"auth": {"key": "first", "key": "last"}}', ['"first"', '"last"']],
+    ['a section given twice', '{"auth": {"key": "a"}, "auth": {"key": "b"}}', ['"a"', '"b"']],
+    ['an escaped key', '{"auth": {"auto\\u0050wd": "e1"}}', ['"e1"']],
+    [
+      'a server’s passwords',
+      '{"processes": [{"name": "autoPwd", "args2_6": {"net": {"tls": {"clusterPassword": "c1", "mode": "requireTLS"}}}}]}',
+      ['"c1"'],
+    ],
+    ['no secret below the root', '{"options": {"auth": {"key": "x"}}, "key": "y", "processes": [{"key": "z"}]}', []],
+  ] as const)('finds %s', ([, text, expected]) => {
+    expect(secretsOf(text)).toEqual(expected);
+    expect(secretsOf(text)).toEqual(secretsInTree(text));
+  });
+
+  it('finds them while placing paths, inside and around the places', () => {
+    const text = example('secure.automation.json');
+    const paths: JsonPath[] = [['auth', 'key'], ['auth', 'usersWanted', 0], ['processes', 1, 'name'], ['version']];
+    const { located, secrets } = scanText(text, paths, { repeated: false, secrets: true });
+    expect(located).toEqual(scanForPaths(text, paths));
+    expect(secrets.map((s) => text.slice(s.offset, s.offset + s.length))).toEqual(secretsInTree(text));
+    expect(secrets.length).toBeGreaterThan(3);
+  });
+
+  it('agrees with a tree on random documents', () => {
+    const random = seededRandom(7);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const keys = [
+      'auth',
+      'key',
+      'autoPwd',
+      'usersWanted',
+      'pwd',
+      'processes',
+      'args2_6',
+      'net',
+      'ssl',
+      'tls',
+      'PEMKeyPassword',
+      'ldap',
+      'x',
+    ];
+    const value = (depth: number): unknown => {
+      const roll = random();
+      if (depth > 4 || roll < 0.3) return pick(['s', 1, null, true, 'key']);
+      if (roll < 0.55) return Array.from({ length: Math.floor(random() * 3) }, () => value(depth + 1));
+      return Object.fromEntries(Array.from({ length: Math.floor(random() * 4) }, () => [pick(keys), value(depth + 1)]));
+    };
+    for (let i = 0; i < 300; i++) {
+      const text = JSON.stringify(value(0), null, i % 2 === 0 ? 2 : undefined);
+      if (!text.startsWith('{')) continue;
+      expect(secretsOf(text), text).toEqual(secretsInTree(text));
     }
   });
 });

@@ -3,7 +3,14 @@
  * and every rule of core's validator, with stable codes, related information at the other end of a
  * cross-reference, deprecated/unnecessary tags, and the fix values code actions need in `data`.
  */
-import type { Diagnostic as CoreDiagnostic, DiagnosticCode, JsonPath } from '@dbkit/core';
+import {
+  type Diagnostic as CoreDiagnostic,
+  type DiagnosticCode,
+  type JsonPath,
+  type Quoter,
+  quoterOf,
+  secretTextsOf,
+} from '@dbkit/core';
 import {
   type Diagnostic,
   type DiagnosticRelatedInformation,
@@ -13,7 +20,7 @@ import {
 } from 'vscode-languageserver-types';
 import type { CancellationToken } from '../cancellation.js';
 import type { ParsedDocument } from '../document.js';
-import { nodeAtOffset, sameNode } from '../jsonAst.js';
+import { nodeAtOffset, sameNode, secretTextsOfTree } from '../jsonAst.js';
 import { type Anchor, type LocatedNode, rangesOfSpans, spanOfLocated } from '../locate.js';
 import { type RepeatedKey as RepeatedKeySpan, scanText } from '../textScan.js';
 
@@ -157,21 +164,30 @@ export function getDuplicateKeyDiagnostics(doc: ParsedDocument, token: Cancellat
   return token.isCancellationRequested ? [] : found;
 }
 
-function duplicateKeyDiagnostic(range: Range, key: string): Diagnostic {
+/**
+ * How a repeated key is quoted: it is the document's text, so with the document's secrets masked, read only once a
+ * key repeats (from the tree, or by parsing a fresh text again).
+ */
+function keyQuoter(doc: ParsedDocument): Quoter {
+  return quoterOf(() => (doc.hasTree() ? secretTextsOfTree(doc.root) : (doc.readParsed(secretTextsOf) ?? [])));
+}
+
+function duplicateKeyDiagnostic(range: Range, key: string, q: Quoter): Diagnostic {
   return {
     range,
     severity: DiagnosticSeverity.Warning,
     code: SyntaxCode.duplicateKey,
     source: DIAGNOSTIC_SOURCE,
-    message: DUPLICATE_KEY_MESSAGE.replace('Duplicate key', `Duplicate key ${JSON.stringify(key)}`),
+    message: DUPLICATE_KEY_MESSAGE.replace('Duplicate key', `Duplicate key ${q.quote(key)}`),
   };
 }
 
 /** A freshly opened text: the repeated keys one pass over the text found (`textScan.ts`). */
 function repeatedKeysInText(doc: ParsedDocument, repeated: readonly RepeatedKeySpan[]): Diagnostic[] {
   if (repeated.length === 0) return [];
+  const q = keyQuoter(doc);
   const ranges = rangesOfSpans(doc.text, repeated);
-  return repeated.map((found, i) => duplicateKeyDiagnostic(ranges[i]!, found.key));
+  return repeated.map((found, i) => duplicateKeyDiagnostic(ranges[i]!, found.key, q));
 }
 
 /**
@@ -182,6 +198,7 @@ function repeatedKeysInText(doc: ParsedDocument, repeated: readonly RepeatedKeyS
 function repeatedKeysInTree(doc: ParsedDocument): Diagnostic[] {
   const internals = doc.json as unknown as JsonDocumentInternals;
   const out: Diagnostic[] = [];
+  const q = keyQuoter(doc);
   for (const error of internals.syntaxErrors ?? []) {
     if (error.code !== JsonErrorCode.DuplicateKey) continue;
     const key = nodeAtOffset(doc.root, doc.textDocument.offsetAt(error.range.start));
@@ -190,7 +207,7 @@ function repeatedKeysInTree(doc: ParsedDocument): Diagnostic[] {
     const object = property.parent;
     if (object?.type !== 'object') continue;
     const earlier = object.properties.some((p) => p.offset < property.offset && p.keyNode.value === key.value);
-    if (earlier) out.push(duplicateKeyDiagnostic(error.range, key.value));
+    if (earlier) out.push(duplicateKeyDiagnostic(error.range, key.value, q));
   }
   return out;
 }

@@ -4,15 +4,14 @@
  * replica set or sharded cluster in a few lines, or, for a reference to nothing, the names it could be.
  *
  * The schema facts come from vscode-json-languageservice's matching schemas (its own hover shows the
- * description only); the rest is the reference graph. A secret field (`autoPwd`, `key`…) is described, and its
- * value is never shown. Markdown when the client renders it, plain text otherwise.
+ * description only); the rest is the reference graph. A secret (by its path: `auth.key`, not an index's `key`) is
+ * described, and its value is never shown. Markdown when the client renders it, plain text otherwise.
  */
-import { isSecretField } from '@dbkit/core';
 import type { ASTNode, MarkedString } from 'vscode-json-languageservice';
 import type { Hover, MarkupContent, Position } from 'vscode-languageserver-types';
 import type { CancellationToken } from '../cancellation.js';
 import type { ParsedDocument } from '../document.js';
-import { nodeValue, sameNode } from '../jsonAst.js';
+import { isSecretNode, nodeValue, sameNode } from '../jsonAst.js';
 import type { FeatureContext } from '../languageService.js';
 import { rangeOfNode } from '../positions.js';
 import { type Occurrence, occurrenceAt } from '../references/graph.js';
@@ -32,8 +31,6 @@ import { declarationNotes, summaryLines, unresolvedLines } from './hover/summary
 interface HoveredField {
   /** The key, or `key[]` for an array item. */
   readonly title: string | undefined;
-  /** The field's name for secret checks: the key, or the array's key for an item. */
-  readonly name: string | undefined;
   readonly facts: FieldFacts;
   /** The hovered scalar value, for the description of an enum value. */
   readonly value: unknown;
@@ -55,7 +52,7 @@ async function fieldAt(doc: ParsedDocument, node: ASTNode, context: FeatureConte
     const own = propertySchemas(parentSchemas, key);
     const facts = fieldFacts(own.length > 0 ? own : valueSchemas, valueSchemas, key, parentSchemas);
     const value = sameNode(node, valueNode) && isScalar(node) ? nodeValue(node) : undefined;
-    return { title: key, name: key, facts, value };
+    return { title: key, facts, value };
   }
   if (parent?.type === 'array') {
     const index = parent.items.findIndex((item) => sameNode(item, node));
@@ -66,7 +63,6 @@ async function fieldAt(doc: ParsedDocument, node: ASTNode, context: FeatureConte
     const facts = fieldFacts(own.length > 0 ? own : valueSchemas, valueSchemas, undefined, undefined);
     return {
       title: holder === undefined ? undefined : `${holder}[${index}]`,
-      name: holder,
       facts,
       value: isScalar(node) ? nodeValue(node) : undefined,
     };
@@ -119,7 +115,7 @@ export async function getHover(
       ? null
       : { ...fallback, contents: toMarkup(fallback.contents, m) };
   }
-  const secret = isSecretField(field.name);
+  const secret = isSecretNode(hovered);
   const sections: string[] = [];
   const occurrence = secret ? undefined : occurrenceAt(doc.references, offset);
   if (occurrence !== undefined && sameNode(occurrence.node, hovered)) {

@@ -3,7 +3,7 @@
  * `planTransition`, every path placed in the text it points into (`plan/locatePlan.ts`), the plan rendered by core's `renderPlanText`
  * exactly as `dbkit plan` prints it without colours (no code frames: the editor links each problem to its place),
  * and the plan's diagnostics located twice: on their line of the plan document, and in the revisions that have a
- * uri. Secrets of both revisions are scrubbed from every text, as the CLI does.
+ * uri. Core masks the secrets of both revisions wherever a text quotes them, as the CLI shows them.
  */
 import {
   countPlan,
@@ -12,7 +12,6 @@ import {
   type PlanLocation,
   planTransition,
   renderPlanText,
-  secretTextsOf,
 } from '@dbkit/core';
 import {
   type Diagnostic,
@@ -88,11 +87,10 @@ export function getPlan(params: PlanParams): PlanResult {
   if (!to.ok) return to;
   const plan = planTransition(from.value, to.value);
   const revisions = { from: params.from, to: params.to };
-  const located = locatePlan(
-    plan,
-    { from: { name: params.from.name, text: from.text }, to: { name: params.to.name, text: to.text } },
-    { secrets: [...secretTextsOf(from.value), ...secretTextsOf(to.value)] },
-  );
+  const located = locatePlan(plan, {
+    from: { name: params.from.name, text: from.text },
+    to: { name: params.to.name, text: to.text },
+  });
   const rendered = renderPlanText(located);
   const planLines = rendered.text.split('\n');
 

@@ -108,6 +108,26 @@ describe('document symbols', () => {
     expect(outline).not.toContain('FAKE');
   });
 
+  it.for([
+    [
+      'a secret of a section, by its path',
+      '{ "ldap": { "bindQueryPassword": "S-1", "servers": "l:389" } }',
+      'bindQueryPassword',
+      undefined,
+    ],
+    ['the PEM password of tls', '{ "tls": { "autoPEMKeyFilePwd": "S-2" } }', 'autoPEMKeyFilePwd', undefined],
+    ['auth.key, a common word', '{ "auth": { "key": "field", "keyfile": "/k" } }', 'key', undefined],
+    ['a field called key outside auth', '{ "ldap": { "key": "shown-1" } }', 'key', '"shown-1"'],
+    ['a field called pwd outside a user', '{ "options": { "pwd": "shown-2" } }', 'pwd', '"shown-2"'],
+    ['a number called key outside auth', '{ "balancer": { "key": 7 } }', 'key', '7'],
+  ] as const)('details %s only when it is not a secret', ([, text, name, detail]) => {
+    const { service, doc } = parsed(text);
+    const [section] = service.findDocumentSymbols(doc);
+    const field = section?.children?.find((s) => s.name === name);
+    expect(field?.detail).toBe(detail);
+    expect(render(service.findDocumentSymbols(doc))).not.toMatch(/S-\d|"field"/);
+  });
+
   it('selects the name of an item and spans the whole item', () => {
     const text = example('replica-set.automation.json');
     const { service, doc } = parsed(text);

@@ -1,5 +1,5 @@
 /** Hover: the schema's facts about a field, summaries of what names name, secrets never shown. */
-import { SECRET_FIELDS } from '@dbkit/core';
+import { SECRET_PATHS } from '@dbkit/core';
 import { describe, expect, it } from 'vitest';
 import type { MarkupContent } from 'vscode-languageserver-types';
 import type { LanguageServiceOptions } from '../../../src/service/languageService.js';
@@ -207,12 +207,38 @@ describe('secrets', () => {
     }
   });
 
-  it('every secret field is described without its value', async () => {
-    for (const field of SECRET_FIELDS) {
-      const marked = `{ "auth": { "${field}": "TOP-|SECRET-value" } }`;
-      const result = await hover(marked);
-      expect(result?.text ?? '', field).not.toContain('TOP-SECRET');
+  it('every secret path is described without its value', async () => {
+    for (const path of SECRET_PATHS) {
+      // `auth.usersWanted[].pwd` → {"auth": {"usersWanted": [{"pwd": …}]}}, the value the cursor's.
+      const json = path
+        .split('.')
+        .reverse()
+        .reduce(
+          (inner, part) => (part.endsWith('[]') ? `{ "${part.slice(0, -2)}": [${inner}] }` : `{ "${part}": ${inner} }`),
+          '"TOP-|SECRET-value"',
+        );
+      const result = await hover(json);
+      expect(result?.text ?? '', path).not.toContain('TOP-SECRET');
+      expect(result?.text ?? '', path).toMatch(/secret/i);
     }
+  });
+
+  it.for([
+    ['an index’s key, by the key', '{ "indexConfigs": [{ "k|ey": [["field", 1]], "rsName": "rs0" }] }'],
+    ['an index’s key, by a field of it', '{ "indexConfigs": [{ "key": [["fi|eld", 1]], "rsName": "rs0" }] }'],
+    ['a process named like a password', '{ "processes": [{ "name": "autoP|wd", "processType": "dbd" }] }'],
+    ['a field called key outside auth', '{ "options": { "k|ey": "field" } }'],
+  ] as const)('does not take %s for a secret', async ([, marked]) => {
+    const result = await hover(marked);
+    expect(result?.text ?? '').not.toMatch(/secret/i);
+  });
+
+  it('names the process named like a password in its summary', async () => {
+    const text = await hoverText(
+      '{ "processes": [{ "name": "pwd", "hostname": "h", "processType": "dbd" }], "replicaSets": [{ "_id": "rs0", "members": [{ "_id": 0, "host": "p|wd" }] }] }',
+    );
+    expect(text).toContain('pwd');
+    expect(text).not.toMatch(/secret/i);
   });
 });
 

@@ -115,6 +115,24 @@ const cases: readonly Case[] = [
     never: [OLD_KEY, NEW_KEY, AUTO_PWD, 'FAKE-plan-new-automation-password'],
   },
   {
+    title: 'the key replaced by a common word, beside an index keyed on "field"',
+    from: withAuth,
+    change: (doc) => {
+      doc.version = 13;
+      doc.auth.key = 'replaced';
+      doc.indexConfigs = [
+        { key: [['field', 1]], rsName: 'orders', dbName: 'shop', collectionName: 'orders', options: {} },
+      ];
+    },
+    says: [
+      '  ~ auth.key changed (value not shown)',
+      'error DBK644 auth.key is replaced directly: processes restarted with the new key cannot authenticate',
+      '  + index "orders/shop.orders [["field",1]]" added',
+    ],
+    at: { code: 'DBK644', severity: 1, line: '"key": ' },
+    never: [OLD_KEY, '"replaced"', '********'],
+  },
+  {
     title: 'nothing changed',
     change: () => {},
     says: ['No changes: the new revision describes the same deployment.'],

@@ -2,10 +2,9 @@
  * The pieces the outline is built from: its item type, readers that never throw on a broken tree (a missing or
  * mistyped field reads as undefined), plain properties, and array sections whose items fall back to `section[i]`.
  */
-import { isSecretField } from '@dbkit/core';
 import type { ASTNode, PropertyASTNode } from 'vscode-json-languageservice';
 import { SymbolKind } from 'vscode-languageserver-types';
-import { fieldValue, isObjectNode, isStringNode } from '../../jsonAst.js';
+import { fieldValue, isObjectNode, isSecretNode, isStringNode } from '../../jsonAst.js';
 
 export interface OutlineItem {
   readonly name: string;
@@ -94,18 +93,18 @@ export function kindOfValue(node: ASTNode | undefined): SymbolKind {
   }
 }
 
-/** What a plain value shows as detail: the scalar (never a secret's), or the size of an object or array. */
-function valueDetail(key: string, node: ASTNode | undefined): string | undefined {
+/** What a plain value shows as detail: the scalar (never a secret's, by its path), or the size of an object or array. */
+function valueDetail(node: ASTNode | undefined): string | undefined {
   switch (node?.type) {
     case 'object':
       return plural(node.properties.length, 'field', 'fields');
     case 'array':
       return plural(node.items.length, 'item', 'items');
     case 'string':
-      return isSecretField(key) ? undefined : shorten(JSON.stringify(node.value));
+      return isSecretNode(node) ? undefined : shorten(JSON.stringify(node.value));
     case 'number':
     case 'boolean':
-      return isSecretField(key) ? undefined : String(node.value);
+      return isSecretNode(node) ? undefined : String(node.value);
     case 'null':
       return 'null';
     default:
@@ -138,7 +137,7 @@ export function plainProperty(property: PropertyASTNode, depth: number): Outline
   const value = property.valueNode;
   const children =
     depth > 0 && isObjectNode(value) ? value.properties.map((child) => plainProperty(child, depth - 1)) : [];
-  return item(keyName(key), kindOfValue(value), property, property.keyNode, valueDetail(key, value), children);
+  return item(keyName(key), kindOfValue(value), property, property.keyNode, valueDetail(value), children);
 }
 
 /** An array item that is not the object a section expects: shown by position and type. */

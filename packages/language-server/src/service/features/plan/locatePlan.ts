@@ -1,19 +1,18 @@
 /**
  * A plan placed in its two revisions, for every caller (`dbkit plan`, the editor's "Compare with…", the playground's
  * compare view): each path of `planTransition`'s result gets its line and column in the revision it points into,
- * summaries, messages and notes are scrubbed of both revisions' secrets, and the result is core's `LocatedPlan`,
- * which core renders. Light, like `locate.ts`: the CLI bundles it (`@dbkit/language-server/locate`).
+ * and the result is core's `LocatedPlan`, which core renders. Its summaries, messages and notes come as core wrote
+ * them, every quotation of either revision with its secrets masked (`PlanCollector`), so nothing is scrubbed here:
+ * scrubbing whole texts would mask dbkit's own words where a secret is one. Light, like `locate.ts`: the CLI bundles it (`@dbkit/language-server/locate`).
  */
-import {
-  type JsonPath,
-  type LocatedChange,
-  type LocatedPlan,
-  type LocatedPlanDiagnostic,
-  type Plan,
-  type PlanDiagnostic,
-  type PlanLocation,
-  type SecretText,
-  scrubSecrets,
+import type {
+  JsonPath,
+  LocatedChange,
+  LocatedPlan,
+  LocatedPlanDiagnostic,
+  Plan,
+  PlanDiagnostic,
+  PlanLocation,
 } from '@dbkit/core';
 import type { Node } from 'jsonc-parser';
 import { type Anchor, rangesOfSpans, type Span, spansOfPaths } from '../../locate.js';
@@ -34,8 +33,6 @@ export interface PlanText {
 }
 
 export interface LocatePlanOptions {
-  /** Every secret value of both revisions (core's `secretTextsOf`): core never puts one in a plan; this is the second line. */
-  readonly secrets: readonly SecretText[];
   /** Which part of a located node each location shows (default `value`, as `dbkit plan` and the editor). */
   readonly anchor?: Anchor;
   /** A code frame under a diagnostic, from the span its location shows (`dbkit plan`'s text output); none by default. */
@@ -50,15 +47,13 @@ type PlanRange = PlanLocation['range'];
  *
  * @example
  * const plan = planTransition(JSON.parse(old), JSON.parse(text));
- * const located = locatePlan(plan, { from: { name: 'HEAD:a.json', text: old }, to: { name: 'a.json', text } }, {
- *   secrets: [...secretTextsOf(JSON.parse(old)), ...secretTextsOf(JSON.parse(text))],
- * });
+ * const located = locatePlan(plan, { from: { name: 'HEAD:a.json', text: old }, to: { name: 'a.json', text } });
  * renderPlanText(located).text;
  */
 export function locatePlan(
   plan: Plan,
   revisions: { readonly [side in Side]: PlanText },
-  options: LocatePlanOptions,
+  options: LocatePlanOptions = {},
 ): LocatedPlan {
   const wanted: { [side in Side]: JsonPath[] } = { from: [], to: [] };
   for (const change of plan.changes) {
@@ -80,7 +75,6 @@ export function locatePlan(
     const { spans, ranges } = placed[document];
     return { location: { document, file: revisions[document].name, path, range: ranges[i]! }, span: spans[i]! };
   };
-  const clean = (text: string): string => scrubSecrets(text, options.secrets);
 
   const changes = plan.changes.map((change): LocatedChange => {
     const from = change.fromPath ? place('from', change.fromPath).location : undefined;
@@ -88,25 +82,25 @@ export function locatePlan(
     return {
       area: change.area,
       kind: change.kind,
-      summary: clean(change.summary),
+      summary: change.summary,
       ...(from ? { from } : {}),
       ...(to ? { to } : {}),
     };
   });
   const diagnostics = plan.diagnostics.map((d): LocatedPlanDiagnostic => {
     const at = place(d.document, d.path);
-    const related = d.related?.map((r) => ({ ...place(r.document, r.path).location, message: clean(r.message) }));
+    const related = d.related?.map((r) => ({ ...place(r.document, r.path).location, message: r.message }));
     const frame = options.frame?.(d, at.span);
     return {
       code: d.code,
       severity: d.severity,
-      message: clean(d.message),
+      message: d.message,
       location: at.location,
       ...(related ? { related } : {}),
       ...(frame === undefined ? {} : { frame }),
     };
   });
-  return { from: revisions.from.name, to: revisions.to.name, changes, diagnostics, notes: plan.notes.map(clean) };
+  return { from: revisions.from.name, to: revisions.to.name, changes, diagnostics, notes: plan.notes };
 }
 
 /** The spans of one side's paths, and their ranges (1-based lines and columns, as core's plan counts them). */
