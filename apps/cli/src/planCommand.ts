@@ -18,7 +18,6 @@ import { buildPlanSarif } from './output/planSarif.js';
 import { countPlan, formatPlanText } from './output/planText.js';
 import { plural } from './output/totals.js';
 import { rangesOf } from './validate/lines.js';
-import { findSecretValues } from './validate/mask.js';
 import { syntaxFindings } from './validate/syntax.js';
 
 type Revision =
@@ -63,7 +62,7 @@ export function parseRevision(name: string, source: string): Revision {
       error: `${name} is not an automation config: the document is ${describeType(value)}, not an object`,
     };
   }
-  const document: PlanDocument = { name, text, secrets: findSecretValues(text, true) };
+  const document: PlanDocument = { name, text };
   return { ok: true, document, value };
 }
 

@@ -266,6 +266,87 @@ describe('dbkit validate: secrets never appear', () => {
   });
 });
 
+/**
+ * The vendor's documentation example of an index (`"key": [["field", 1]]`) in a config without its version, the
+ * index on one line with an unknown field beside its key, so that a frame shows the key.
+ */
+function vendorIndexExample(authKey?: string): string {
+  return edit(example('index-configs.automation.json'), (doc) => {
+    delete doc.version;
+    if (authKey !== undefined) doc.auth = { disabled: true, key: authKey, keyfile: '/var/lib/db-automation/keyfile' };
+    const { key: _, ...rest } = doc.indexConfigs[0];
+    doc.indexConfigs[0] = '__INDEX__';
+    doc.__index = { key: [['field', 1]], bogus: 1, ...rest };
+  }).replace(/"__INDEX__"([\s\S]*),\n {2}"__index": (\{[\s\S]*\})\n\}\n$/, (_, between, index) => {
+    return `${JSON.stringify(JSON.parse(index))}${between}\n}\n`;
+  });
+}
+
+describe('dbkit validate: secrets by their path, masked only where the output quotes the document', () => {
+  const MISSING_VERSION =
+    'The automation configuration is missing the required field "version": the revision of this configuration. Add "version".';
+
+  it('leaves the messages of the vendor’s index example intact, and its frame shows the index key', async () => {
+    const text = vendorIndexExample();
+    expect(text).toContain('{"key":[["field",1]],"bogus":1,');
+    const result = await run(['validate', 'v.automation.json'], { cwd: tempDir({ 'v.automation.json': text }) });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(`v.automation.json:1:1 error DBK101 ${MISSING_VERSION}`);
+    expect(result.stdout).toContain('{"key":[["field",1]],"bogus":1,');
+    expect(result.stdout).not.toContain('********');
+  });
+
+  it.for(['text', 'json', 'sarif'])(
+    'masks auth.key when it is the common word "field", and never a word of a message (--format %s)',
+    async (format) => {
+      const dir = tempDir({
+        'f.automation.json': vendorIndexExample('field'),
+        'k.automation.json': vendorIndexExample('KEY-FILE-CONTENTS'),
+      });
+      const result = await run(['validate', 'f.automation.json', '--format', format], { cwd: dir });
+      const other = await run(['validate', 'k.automation.json', '--format', format], { cwd: dir });
+      expect(result.code).toBe(1);
+      // Every word of every message is the same whatever the key holds; its value shows nowhere.
+      const messages = (out: string) =>
+        format === 'text' ? out.split('\n').filter((line) => /^\S+:\d+:\d+ /.test(line)) : out;
+      expect(messages(result.stdout.replaceAll('f.automation.json', 'k.automation.json'))).toEqual(
+        messages(other.stdout),
+      );
+      expect(result.stdout).toContain(MISSING_VERSION.replaceAll('"', format === 'text' ? '"' : '\\"'));
+      expect(result.stdout).not.toMatch(/"field"|\\"field\\"/);
+      expect(other.stdout).not.toContain('KEY-FILE-CONTENTS');
+      if (format === 'text') {
+        // The frame of the index masks the value equal to the key, as a quotation would.
+        expect(result.stdout).toContain('{"key":[["********",1]],"bogus":1,');
+        expect(other.stdout).toContain('{"key":[["field",1]],"bogus":1,');
+      }
+    },
+  );
+
+  it('masks the key file in its frame, its line shown beside an error', async () => {
+    const text = edit(secure, (doc) => {
+      doc.auth.key = 'field';
+      doc.auth.keyfile = 7;
+    });
+    const result = await run(['validate', 's.automation.json'], { cwd: tempDir({ 's.automation.json': text }) });
+    expect(result.stdout).toContain('"key": "********",');
+    expect(result.stdout).toContain('"keyfile" must be a string, but it is a number. Change it to a string.');
+    expect(result.stdout).not.toContain('"field"');
+  });
+
+  it('takes no process named like a password for a secret', async () => {
+    const text = edit(valid, (doc) => {
+      doc.processes[0].name = 'pwd';
+      doc.replicaSets[0].members[0].host = 'pwd';
+      doc.replicaSets[0].members[1].host = 'pwdx';
+    });
+    const result = await run(['validate', 'p.automation.json'], { cwd: tempDir({ 'p.automation.json': text }) });
+    expect(result.stdout).toContain('"pwdx" does not name a process');
+    expect(result.stdout).toContain('Did you mean "pwd"');
+    expect(result.stdout).not.toContain('********');
+  });
+});
+
 describe('dbkit validate: inputs', () => {
   it('reads stdin for - and names it <stdin>', async () => {
     const result = await run(['validate', '-'], { input: broken });

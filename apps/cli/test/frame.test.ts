@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { palette } from '../src/output/color.js';
-import { DEFAULT_FRAME, type FrameOptions, renderFrame } from '../src/output/frame.js';
+import { DEFAULT_FRAME, type FrameMasks, type FrameOptions, frameMasks, renderFrame } from '../src/output/frame.js';
 import type { Span } from '../src/validate/finding.js';
 import { rangesOf } from '../src/validate/lines.js';
 import { findSecretValues } from '../src/validate/mask.js';
@@ -15,7 +15,7 @@ function frame(
 ): string {
   const offset = text.indexOf(needle);
   const span: Span = { offset, length: needle.length };
-  return render(text, span, findSecretValues(text), {
+  return render(text, span, frameMasks(findSecretValues(text)), {
     ...options,
     palette: plain,
     accent: plain.red,
@@ -26,10 +26,10 @@ function frame(
 function render(
   text: string,
   span: Span,
-  secrets: readonly Span[],
+  masks: FrameMasks,
   options: Partial<Pick<FrameOptions, 'context' | 'maxWidth'>> & Pick<FrameOptions, 'palette' | 'accent'>,
 ): string {
-  return renderFrame(text, span, rangesOf(text, [span])[0]!.start, secrets, {
+  return renderFrame(text, span, rangesOf(text, [span])[0]!.start, masks, {
     ...DEFAULT_FRAME,
     ...options,
   });
@@ -42,6 +42,15 @@ const auth = `{
     "key": "a2V5ZmlsZQ==",
     "usersWanted": [{ "user": "app", "pwd": 12345, "initPwd": ["x", "y"] }]
   }
+}`;
+
+/** The vendor's example of an index beside the key file, whose contents `key` sets. */
+const indexed = (key: string) => `{
+  "auth": { "key": "${key}", "keyfile": "/k" },
+  "indexConfigs": [
+    { "key": [["field", 1]], "rsName": "rs0", "dbName": "shop", "collectionName": "orders", "options": {} }
+  ],
+  "processes": [{ "name": "autoPwd", "hostname": "h" }]
 }`;
 
 describe('code frames', () => {
@@ -73,7 +82,7 @@ describe('code frames', () => {
   });
 
   it('cuts a long line to a window around the span', () => {
-    const long = `{"a": [${Array.from({ length: 200 }, (_, i) => i).join(', ')}], "autoPwd": "s3cr3t-value", "b": "here"}`;
+    const long = `{"a": [${Array.from({ length: 200 }, (_, i) => i).join(', ')}], "auth": {"autoPwd": "s3cr3t-value"}, "b": "here"}`;
     const out = frame(long, '"here"', { maxWidth: 120 });
     const [line, carets] = out.split('\n');
     expect(line).toMatch(/^> 1 \| …/);
@@ -83,12 +92,45 @@ describe('code frames', () => {
     expect(carets!.endsWith(' ^^^^^^')).toBe(true);
   });
 
+  it.for([
+    [
+      'an index’s key is shown, the key file masked',
+      indexed('a2V5ZmlsZQ=='),
+      '"rsName"',
+      ['"key": "********", "keyfile"', '{ "key": [["field", 1]], "rsName"', '"name": "autoPwd"'],
+      ['a2V5'],
+    ],
+    [
+      'a key file that is a common word is masked, and so is a value equal to it elsewhere',
+      indexed('field'),
+      '"rsName"',
+      ['"key": "********", "keyfile"', '{ "key": [["********", 1]], "rsName"', '"name": "autoPwd"'],
+      ['"field"'],
+    ],
+    [
+      'a value equal to a short secret only where it is a whole token',
+      indexed('rs'),
+      '"rsName"',
+      ['"key": "********"', '"rsName": "rs0"'],
+      ['"rs"'],
+    ],
+  ] as const)('masks by path, and what equals a secret: %s', ([, text, needle, shown, hidden]) => {
+    const out = frame(text, needle);
+    for (const line of shown) expect(out).toContain(line);
+    for (const secret of hidden) expect(out).not.toContain(secret);
+  });
+
   it('points at the end of the text for an error at end of file', () => {
     const text = '{\n  "a": [1,\n';
-    const out = render(text, { offset: text.length, length: 0 }, [], {
-      palette: plain,
-      accent: plain.red,
-    });
+    const out = render(
+      text,
+      { offset: text.length, length: 0 },
+      { secrets: [] },
+      {
+        palette: plain,
+        accent: plain.red,
+      },
+    );
     expect(out).toMatchInlineSnapshot(`
       "  1 | {
         2 |   "a": [1,
@@ -129,10 +171,15 @@ describe('code frames', () => {
   it('colours the marker and underline only when asked', () => {
     const colored = palette(true);
     const text = '{"a": 1}';
-    const out = render(text, { offset: 6, length: 1 }, [], {
-      palette: colored,
-      accent: colored.red,
-    });
+    const out = render(
+      text,
+      { offset: 6, length: 1 },
+      { secrets: [] },
+      {
+        palette: colored,
+        accent: colored.red,
+      },
+    );
     expect(out).toContain('\u001b[31m^\u001b[0m');
     expect(frame(text, '1')).not.toContain('\u001b[');
   });

@@ -152,6 +152,31 @@ describe('dbkit plan: the replica-set example against an edited copy', () => {
     }
   });
 
+  it.for(['text', 'json', 'sarif'])(
+    'keeps every word when auth.key becomes the common word "replaced", masked only where it is quoted (--format %s)',
+    async (format) => {
+      const { dir } = files(withAuth, (doc) => {
+        doc.version = 13;
+        doc.auth.key = 'replaced';
+        doc.indexConfigs = [
+          { key: [['replaced', 1]], rsName: 'orders', dbName: 'shop', collectionName: 'o', options: {} },
+        ];
+      });
+      const result = await run(['plan', 'deployed.json', 'next.json', '--format', format], { cwd: dir });
+      expect(result.code).toBe(1);
+      const out = format === 'text' ? result.stdout : JSON.stringify(JSON.parse(result.stdout));
+      expect(out).toContain('auth.key is replaced directly: processes restarted with the new key cannot authenticate');
+      // SARIF holds the diagnostics only; text and json the changes too.
+      if (format !== 'sarif') {
+        expect(out).toContain('auth.key changed (value not shown)');
+        expect(out).toMatch(/index \\?"orders\/shop\.o \[\[\\?"\*{8}\\?",1\]\]\\?" added/);
+      }
+      expect(out).not.toMatch(/\\?"replaced\\?"/);
+      expect(out).not.toContain(OLD_KEY);
+      if (format === 'text') expect(out).toContain('"key": "********"');
+    },
+  );
+
   it('marks a rename -/+ and prints its warning with it, under processes', async () => {
     const { dir, next } = files(deployed, (doc) => {
       doc.version = 13;

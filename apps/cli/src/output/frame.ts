@@ -1,9 +1,11 @@
 /**
- * Code frames: the lines around a finding, with the offending span underlined and every secret value masked, also
- * on the neighbouring lines. Long lines (minified JSON) are cut to a window around the span.
+ * Code frames: the lines around a finding, with the offending span underlined and every secret masked, also on the
+ * neighbouring lines: the values at secret paths, and, as in a message's quotation, any other value that equals a
+ * secret. Long lines (minified JSON) are cut to a window around the span.
  */
+import { type Quoter, quoterOf, type SecretText } from '@dbkit/core';
 import type { Position, Span } from '../validate/finding.js';
-import { maskToken } from '../validate/mask.js';
+import { maskToken, type SecretValue } from '../validate/mask.js';
 import type { Palette } from './color.js';
 
 export interface FrameOptions {
@@ -17,6 +19,19 @@ export interface FrameOptions {
 }
 
 export const DEFAULT_FRAME = { context: 2, maxWidth: 120 } as const;
+
+/** What frames of one document mask. */
+export interface FrameMasks {
+  /** The values at secret paths, in text order. */
+  readonly secrets: readonly Span[];
+  /** Where a shown line holds a secret elsewhere (core's `Quoter` of the document's secrets). */
+  readonly quoter?: Quoter;
+}
+
+/** The masks of a document's frames: its secrets, and any value elsewhere equal to one of `values` (its own by default). */
+export function frameMasks(secrets: readonly SecretValue[], values: readonly SecretText[] = secrets): FrameMasks {
+  return { secrets, quoter: quoterOf(values) };
+}
 
 /** One stretch of a displayed line: copied (`replaced: false`) or written over (a mask). */
 interface Segment {
@@ -51,8 +66,30 @@ function printable(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f]/g, ' ');
 }
 
+/** What to mask between two offsets of one line, in order: the secrets there, and other values equal to one. */
+function masksOf(text: string, from: number, to: number, masks: FrameMasks): Span[] {
+  const { secrets, quoter } = masks;
+  const out: Span[] = [];
+  for (let i = firstSecretAfter(secrets, from); i < secrets.length && secrets[i]!.offset < to; i++)
+    out.push(secrets[i]!);
+  const elsewhere = quoter?.occurrences(text.slice(from, to)) ?? [];
+  if (elsewhere.length === 0) return out;
+  for (const { offset, length } of elsewhere) out.push({ offset: from + offset, length });
+  out.sort((a, b) => a.offset - b.offset);
+  // An occurrence inside a secret already masked is that secret's.
+  const kept: Span[] = [];
+  for (const span of out) {
+    const last = kept[kept.length - 1];
+    if (last === undefined || span.offset >= last.offset + last.length) kept.push(span);
+    else if (span.offset + span.length > last.offset + last.length) {
+      kept[kept.length - 1] = { offset: last.offset, length: span.offset + span.length - last.offset };
+    }
+  }
+  return kept;
+}
+
 /** The text between two offsets of one line, with secrets masked. */
-export function displayLine(text: string, from: number, to: number, secrets: readonly Span[]): DisplayLine {
+export function displayLine(text: string, from: number, to: number, masks: FrameMasks): DisplayLine {
   const segments: Segment[] = [];
   let out = '';
   let pos = from;
@@ -62,9 +99,7 @@ export function displayLine(text: string, from: number, to: number, secrets: rea
     out += printable(text.slice(pos, end));
     pos = end;
   };
-  for (let i = firstSecretAfter(secrets, from); i < secrets.length; i++) {
-    const secret = secrets[i]!;
-    if (secret.offset >= to) break;
+  for (const secret of masksOf(text, from, to, masks)) {
     const start = Math.max(secret.offset, from);
     const end = Math.min(secret.offset + secret.length, to);
     copy(start);
@@ -135,7 +170,7 @@ export function renderFrame(
   text: string,
   span: Span,
   start: Position,
-  secrets: readonly Span[],
+  masks: FrameMasks,
   options: FrameOptions,
 ): string {
   const spanLineStart = Math.min(Math.max(span.offset, 0), text.length) - (start.column - 1);
@@ -158,7 +193,7 @@ export function renderFrame(
     const end = ends[i]!;
     const from = Math.min(end, lineStart + windowFrom);
     const to = Math.min(end, lineStart + windowTo);
-    const shown = displayLine(text, from, to, secrets);
+    const shown = displayLine(text, from, to, masks);
     const before = from > lineStart ? '…' : '';
     const after = to < end ? '…' : '';
     const body = `${before}${shown.text}${after}`;

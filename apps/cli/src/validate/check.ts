@@ -1,18 +1,19 @@
 /**
  * One file, start to finish: parse, choose, validate (core's rules; with `--json-schema` the JSON Schema too, merged),
  * place, mask. Pure apart from the validator it is given, so the same function runs in the main thread and in the
- * workers.
+ * workers. dbkit's messages come with their quotations of the document masked (core's `Quoter`), so only the code
+ * frames mask here; a service's messages, whose quotations are unknown, are scrubbed whole.
  */
 import { type JsonPath, validateAutomationConfig } from '@dbkit/core';
-import { type Anchor, type PathSource, spansOfPaths } from '@dbkit/language-server/locate';
+import { type Anchor, type PathSource, spansOfPaths, validSpansAndSecrets } from '@dbkit/language-server/locate';
 import { isAutomationConfigFileName } from '@dbkit/schema/fileMatch';
 import { parse } from 'jsonc-parser';
 import { type Palette, severityColor } from '../output/color.js';
-import { DEFAULT_FRAME, renderFrame } from '../output/frame.js';
+import { DEFAULT_FRAME, frameMasks, renderFrame } from '../output/frame.js';
 import { isAutomationConfigValue } from './automation.js';
 import type { FileResult, Finding, LocatedFinding, Span } from './finding.js';
 import { rangesOf } from './lines.js';
-import { findSecretValues, scrubberOf } from './mask.js';
+import { findSecretValues, type SecretValue, scrubberOf, secretValuesIn } from './mask.js';
 import { mergeFindings } from './merge.js';
 import { schemaAnchor, schemaFindings } from './schemaFindings.js';
 import type { SchemaValidator } from './schemaValidator.js';
@@ -56,29 +57,37 @@ export function checkText(name: string, source: string, explicit: boolean, conte
       return { name, status: 'skipped', reason: BROKEN_NOT_A_CONFIG, findings: [] };
     }
     const findings = syntaxFindings(text, error instanceof Error ? error.message : String(error));
-    return { name, status: 'invalid-json', findings: locateFindings({ text }, findings, context) };
+    return { name, status: 'invalid-json', findings: locateFindings({ text }, findings, context, 'dbkit') };
   }
   if (!named && !isAutomationConfigValue(value)) return { name, status: 'skipped', reason: NOT_A_CONFIG, findings: [] };
 
   const schema = context.validator ? schemaFindings(context.validator.validate(value), value) : [];
   const findings = mergeFindings(validateAutomationConfig(value), schema);
-  const located = findings.length === 0 ? [] : locateFindings({ text, valid: true }, findings, context);
+  const located = findings.length === 0 ? [] : locateFindings({ text, valid: true }, findings, context, 'dbkit');
   return { name, status: 'checked', findings: located };
 }
 
 /**
- * Places findings in the text (`valid` when `JSON.parse` accepted it: no tree is built), in text order, with messages
- * scrubbed of secrets and frames when asked for. Also used for the diagnostics of a service's 400 (`dbkit config
- * push`), so they print exactly as `dbkit validate`'s.
+ * Whose words the findings' messages are: dbkit's (core's, the JSON Schema check's, the syntax check's), which mask
+ * their quotations of the document themselves, or a service's, whose quotations are unknown and which are scrubbed
+ * of every secret value wherever it appears.
+ */
+export type MessageSource = 'dbkit' | 'service';
+
+/**
+ * Places findings in the text (`valid` when `JSON.parse` accepted it: no tree is built), in text order, with frames
+ * when asked for, their secrets masked, and a service's messages scrubbed. Also used for the diagnostics of a
+ * service's 400 (`dbkit config push`), so they print exactly as `dbkit validate`'s.
  */
 export function locateFindings(
   source: PathSource,
   findings: readonly Finding[],
   context: CheckContext,
+  messages: MessageSource = 'service',
 ): LocatedFinding[] {
   const { text } = source;
-  const secrets = findSecretValues(text, source.valid === true);
-  const scrub = scrubberOf(secrets);
+  const framed = (finding: Finding): boolean =>
+    context.frames !== undefined && (!context.quiet || finding.severity === 'error');
   // Every path (the findings' without a span of their own, then every related one) placed in one batch.
   const paths: JsonPath[] = [];
   const anchors: Anchor[] = [];
@@ -92,7 +101,20 @@ export function locateFindings(
       anchors.push('value');
     }
   }
-  const spans = spansOfPaths(source, paths, anchors);
+  // Valid text is scanned once for the places and, when a frame will show them, the secrets.
+  const frames = findings.some(framed);
+  const scanned =
+    source.valid === true && source.tree === undefined && frames
+      ? validSpansAndSecrets(text, paths, anchors)
+      : undefined;
+  const spans = scanned?.spans ?? spansOfPaths(source, paths, anchors);
+  const secrets: readonly SecretValue[] = scanned
+    ? secretValuesIn(text, scanned.secrets)
+    : frames || messages === 'service'
+      ? findSecretValues(text, source.valid === true)
+      : [];
+  const scrub = messages === 'service' ? scrubberOf(secrets) : (message: string) => message;
+  const masks = frames ? frameMasks(secrets) : undefined;
   let next = 0;
   const placed = findings.map((finding) => {
     const span: Span = finding.span ?? spans[next++]!;
@@ -129,9 +151,9 @@ export function locateFindings(
         : {}),
       ...(finding.tags ? { tags: finding.tags } : {}),
       ...(finding.suggestions ? { suggestions: finding.suggestions.map(scrub) } : {}),
-      ...(context.frames && (!context.quiet || finding.severity === 'error')
+      ...(context.frames && masks && framed(finding)
         ? {
-            frame: renderFrame(text, span, range.start, secrets, {
+            frame: renderFrame(text, span, range.start, masks, {
               ...DEFAULT_FRAME,
               palette: context.frames,
               accent: severityColor(context.frames, finding.severity),

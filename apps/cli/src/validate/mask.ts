@@ -1,10 +1,20 @@
 /**
- * Secrets never leave dbkit: the values of secret fields (core's `SECRET_FIELDS`) are found in the text, so code
- * frames can mask them and messages can be scrubbed (core's `scrubSecrets`). In valid JSON they are read after each
- * secret name a native search finds; any other text is read whole by jsonc-parser's scanner, which works on broken
- * JSON too.
+ * Secrets never leave dbkit: the values at secret paths (core's `SECRET_PATHS`: `auth.key`, never an index's `key`)
+ * are found in the text, so code frames can mask them and a service's messages can be scrubbed (core's
+ * `scrubSecrets`; dbkit's own messages mask their quotations of the document themselves). In valid JSON they are
+ * found by the one pass that places the findings (`validSpansAndSecrets`), or by that pass alone; any other text is
+ * read whole by jsonc-parser's scanner, which works on broken JSON too, tracking where each value stands.
  */
-import { isSecretField, SECRET_FIELDS, SECRET_MASK, type SecretText, scrubSecrets } from '@dbkit/core';
+import {
+  mayHoldSecretBelow,
+  SECRET_MASK,
+  SECRET_ROOT,
+  type SecretNode,
+  type SecretText,
+  scrubSecrets,
+  secretStep,
+} from '@dbkit/core';
+import { type Span as TextSpan, validSpansAndSecrets } from '@dbkit/language-server/locate';
 import { createScanner, type JSONScanner } from 'jsonc-parser';
 import type { Span } from './finding.js';
 
@@ -25,61 +35,24 @@ const SyntaxKind = {
 } as const;
 
 /**
- * The last three letters of a secret field's name and a closing quote. A native search for these is about twice as
- * fast as one for the quoted names, whose opening quote starts a candidate every few characters of a JSON text; each
- * match is then checked to end a whole quoted name (`nextQuotedName`).
- */
-const NAME_END = new RegExp(`(?:${[...new Set(SECRET_FIELDS.map((name) => name.slice(-3)))].join('|')})"`, 'g');
-
-/**
- * Every value token of a property whose key is a secret field, in text order: the string or number after
- * `"autoPwd":`, and every string and number inside an object or array given as a secret field's value (secrets in
- * the wrong type are still secrets). `key` is also the name of an index's key pattern in `indexConfigs`; those
- * field names are masked too, since a scanner cannot tell the two apart and over-masking is the safe side.
+ * Every value token at a secret path, in text order: the string or number of `auth.autoPwd`, and every string and
+ * number inside an object or array given in its place (secrets in the wrong type are still secrets). A key of the
+ * same name elsewhere (`indexConfigs[].key`, a process's `pwd`) holds no secret.
  *
- * @param valid whether `JSON.parse` accepted the text: then only the values after the quoted secret names are read,
- *   not the whole text.
+ * @param valid whether `JSON.parse` accepted the text: then one pass finds the values along the secret paths,
+ *   skipping everything else.
  */
 export function findSecretValues(text: string, valid = false): readonly SecretValue[] {
-  // A key spelt with a \u escape (`"auto\u0050wd"`) is a secret field no search for its name finds: such a text is
-  // scanned whole.
-  if (text.includes('\\u')) return valuesInWholeText(text);
-  if (valid) return valuesAfterNames(text);
-  // Most documents name no secret field at all: no scan.
-  return nextQuotedName(text, 0) === -1 ? [] : valuesInWholeText(text);
+  // Most documents name no secret key at all: no pass.
+  if (!mayHoldSecretBelow(SECRET_ROOT, text)) return [];
+  if (valid) return secretValuesIn(text, validSpansAndSecrets(text, []).secrets);
+  return valuesInWholeText(text);
 }
 
-/** The offset of the opening quote of the next secret field's name in quotes from `from` on, or -1. */
-function nextQuotedName(text: string, from: number): number {
-  NAME_END.lastIndex = from;
-  while (NAME_END.test(text)) {
-    const end = NAME_END.lastIndex;
-    const start = text.lastIndexOf('"', end - 2);
-    if (start >= from && isSecretField(text.slice(start + 1, end - 1))) return start;
-  }
-  return -1;
-}
-
-/**
- * The secret values of valid JSON written without \u escapes, read only after each quoted secret name: there, the
- * quoted name is a key exactly where a whole-text scan finds one. A quote preceded by an odd run of backslashes is
- * inside a string (`"say \"key\""`); any other quote before a name opens a string, since in valid JSON a closing
- * quote is never followed by a letter; and the string is a key when a colon follows it. The values are read by hand:
- * jsonc-parser's scanner builds a string of every run of white space it skips, most of the time of a pretty-printed
- * text.
- */
-function valuesAfterNames(text: string): SecretValue[] {
+/** The value tokens inside the values at secret paths of valid JSON (`validSpansAndSecrets`' `secrets`). */
+export function secretValuesIn(text: string, values: readonly TextSpan[]): SecretValue[] {
   const found: SecretValue[] = [];
-  // From the end of the last value read on: a secret name inside it (`"autoPwd": {"key": …}`) was masked with it.
-  let from = 0;
-  for (let start = nextQuotedName(text, 0); start !== -1; start = nextQuotedName(text, from)) {
-    const end = text.indexOf('"', start + 1) + 1;
-    from = end;
-    if (isEscaped(text, start)) continue;
-    const colon = skipSpace(text, end);
-    if (text.charCodeAt(colon) !== Code.colon) continue;
-    from = readValidValue(text, skipSpace(text, colon + 1), found);
-  }
+  for (const value of values) readValidValue(text, value.offset, found);
   return found;
 }
 
@@ -162,29 +135,71 @@ function tokenOf(scanner: JSONScanner): SecretValue {
   return { offset: scanner.getTokenOffset(), length: scanner.getTokenLength(), value: scanner.getTokenValue() };
 }
 
-/** The whole text scanned token by token: any text, broken JSON and escaped keys included. */
+/** An open container of a text read token by token, and where it stands among the secret paths. */
+interface Frame {
+  readonly array: boolean;
+  /** Undefined when no secret lies below. */
+  readonly node: SecretNode | undefined;
+}
+
+/**
+ * The whole text scanned token by token: any text, broken JSON and escaped keys included. Each value's place among
+ * the secret paths is its container's and its key (or its being an item); inside a secret every value token counts.
+ */
 function valuesInWholeText(text: string): SecretValue[] {
   const scanner = createScanner(text, true);
   const found: SecretValue[] = [];
-  let lastString: string | undefined;
-  let awaitingValue = false;
-  let depth = 0;
+  const stack: Frame[] = [];
+  let key: string | undefined;
+  let afterColon = false;
+  // The open containers inside a secret value, while one is read.
+  let secretDepth = 0;
   for (let kind: number = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
-    const inSecret = awaitingValue || depth > 0;
-    if (inSecret) {
-      if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) depth++;
-      else if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) depth--;
+    const opens = kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken;
+    const closes = kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken;
+    if (secretDepth > 0) {
+      if (opens) secretDepth++;
+      else if (closes) secretDepth--;
       else if (isValueToken(kind)) found.push(tokenOf(scanner));
-      if (depth < 0) depth = 0;
-      if (awaitingValue && kind !== SyntaxKind.ColonToken) awaitingValue = false;
-      lastString = undefined;
+      continue;
+    }
+    const frame = stack[stack.length - 1];
+    const inObject = frame !== undefined && !frame.array;
+    if (closes) {
+      stack.pop();
+      afterColon = false;
       continue;
     }
     if (kind === SyntaxKind.ColonToken) {
-      awaitingValue = isSecretField(lastString);
-    } else {
-      lastString = kind === SyntaxKind.StringLiteral ? scanner.getTokenValue() : undefined;
+      afterColon = inObject;
+      continue;
     }
+    if (inObject && !afterColon) {
+      // A key (or what stands where one should): the last string is the key of the value after the colon.
+      key = kind === SyntaxKind.StringLiteral ? scanner.getTokenValue() : undefined;
+      continue;
+    }
+    // A value (the root's, an item's, or the token after a key's colon), or a comma between items.
+    afterColon = false;
+    if (!opens && !isValueToken(kind)) {
+      key = undefined;
+      continue;
+    }
+    const node =
+      frame === undefined
+        ? SECRET_ROOT
+        : frame.node === undefined
+          ? undefined
+          : frame.array
+            ? secretStep(frame.node, 0)
+            : key === undefined
+              ? undefined
+              : secretStep(frame.node, key);
+    key = undefined;
+    if (node?.secret === true) {
+      if (opens) secretDepth = 1;
+      else found.push(tokenOf(scanner));
+    } else if (opens) stack.push({ array: kind === SyntaxKind.OpenBracketToken, node });
   }
   return found;
 }
@@ -204,7 +219,8 @@ export function maskToken(token: string): string {
 const NEEDS_CARE = /["*\\\u0000-\u001f\ud800-\udfff]/;
 
 /**
- * Core's `scrubSecrets` for the messages of one document, each scrubbed with only the secrets it could show. Masks
+ * Core's `scrubSecrets` for messages dbkit did not write (a service's, about one document), each scrubbed with only
+ * the secrets it could show. Masks
  * bring in nothing but `*` and `"`, so a value without those or characters `JSON.stringify` escapes appears in a
  * message, at any step of the scrubbing, only if the message held it at first: such a value is passed to a message
  * only when the message holds it. A document's thousands of secrets then cost a native search each, not a split and

@@ -1,9 +1,10 @@
 /**
  * ajv's errors as dbkit findings: one finding per problem (the branches of a failed anyOf/oneOf collapse into
  * one), a JSON path instead of a JSON pointer, a stable code `schema/<keyword>`, and messages written by dbkit
- * from the schema's side of the error only, so they never repeat a value from the document.
+ * from the schema's side of the error only, so they never repeat a value from the document; an unknown field's
+ * name, the one piece of the document they quote, is quoted with the document's secrets masked (core's `Quoter`).
  */
-import type { JsonPath, Severity } from '@dbkit/core';
+import { type JsonPath, type Quoter, quoterOf, type Severity, secretTextsOf } from '@dbkit/core';
 import type { Anchor } from '@dbkit/language-server/locate';
 import type { ErrorObject } from 'ajv';
 import type { Finding } from './finding.js';
@@ -31,6 +32,7 @@ export function schemaAnchor(keyword: string): Anchor {
 /** ajv's errors, cleaned up, as findings. `document` is the validated value (to tell array indices from keys). */
 export function schemaFindings(errors: readonly ErrorObject[], document: unknown): SchemaFinding[] {
   const findings: SchemaFinding[] = [];
+  const q = quoterOf(() => secretTextsOf(document));
   for (const error of collapse(errors)) {
     const base = pointerToPath(error.instancePath, document);
     const params = error.params as Record<string, unknown>;
@@ -42,7 +44,7 @@ export function schemaFindings(errors: readonly ErrorObject[], document: unknown
     findings.push({
       code: `${SCHEMA_CODE_PREFIX}${error.keyword}`,
       severity: schemaSeverity(error.keyword),
-      message: schemaMessage(error),
+      message: schemaMessage(error, q),
       path,
       source: 'schema',
       ...(error.keyword === 'required' ? { missingField: String(params.missingProperty) } : {}),
@@ -113,8 +115,11 @@ function list(values: readonly unknown[], limit = 6): string {
   return values.length > limit ? `${shown.join(', ')}, … (${values.length} values)` : shown.join(', ');
 }
 
-/** What the schema says, in dbkit's words. Only the schema's side (`params`) is quoted, never the data. */
-export function schemaMessage(error: ErrorObject): string {
+/**
+ * What the schema says, in dbkit's words. Only the schema's side (`params`) is quoted, never the data; an unknown
+ * field's name is the document's, quoted by `q`.
+ */
+export function schemaMessage(error: ErrorObject, q: Quoter): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
@@ -122,7 +127,7 @@ export function schemaMessage(error: ErrorObject): string {
     case 'additionalProperties':
     case 'unevaluatedProperties': {
       const name = String(params.additionalProperty ?? params.unevaluatedProperty);
-      return `"${name}" is not a field the JSON Schema defines here. Check its spelling, or remove it.`;
+      return `${q.quote(name)} is not a field the JSON Schema defines here. Check its spelling, or remove it.`;
     }
     case 'type': {
       const types = [...new Set(String(params.type).split(','))].map((t) => typeNames[t] ?? t);
