@@ -64,6 +64,21 @@ describe('planBetween', () => {
       expect(shown).not.toContain(secret);
     expect(okPlan(view).changes.length).toBeGreaterThan(0);
   });
+
+  it('keeps every word of the plan when a secret is a common word, and masks it where the plan quotes it', () => {
+    const old = JSON.parse(example('index-configs.automation.json'));
+    old.auth = { disabled: true, key: 'OLD-KEY-CONTENTS' };
+    const next = structuredClone(old);
+    next.version += 1;
+    next.auth.key = 'added';
+    next.indexConfigs.push({ ...next.indexConfigs[0], key: [['added', 1]] });
+    const view = okPlan(planBetween(JSON.stringify(old, null, 2), current(JSON.stringify(next, null, 2))));
+    const summaries = view.changes.map((c) => c.summary);
+    expect(summaries).toContain('auth.key changed (value not shown)');
+    expect(summaries.some((s) => /^index ".*\[\["\*{8}",1\]\].*" added$/.test(s))).toBe(true);
+    expect(view.text).not.toContain('"added"');
+    expect(JSON.stringify(view)).not.toContain('OLD-KEY-CONTENTS');
+  });
 });
 
 describe('planModel', () => {

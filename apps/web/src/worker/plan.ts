@@ -1,7 +1,7 @@
 /**
  * The plan between an older revision and the document in the editor: core's `planTransition`, placed in the
- * revisions as core's `LocatedPlan` (the shape `dbkit plan` renders) by the language server's `locatePlan`, scrubbed
- * with both revisions' secrets, and rendered with core's own pieces (`diagnosticArea`, `countPlan`,
+ * revisions as core's `LocatedPlan` (the shape `dbkit plan` renders) by the language server's `locatePlan` (core
+ * masks both revisions' secrets wherever the plan quotes them), and rendered with core's own pieces (`diagnosticArea`, `countPlan`,
  * `formatPlanCounts`, `renderPlanText`), so the playground and the CLI show the same plan. Runs in the worker: the
  * page never parses a document. A container is shown by its key (the `name` anchor), as the playground's markers are.
  */
@@ -12,7 +12,6 @@ import {
   type PlanLocation,
   planTransition,
   renderPlanText,
-  secretTextsOf,
 } from '@dbkit/core';
 import { locatePlan, type PlanText } from '@dbkit/language-server/locate';
 import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
@@ -65,11 +64,7 @@ export function planBetween(oldText: string, current: TextDocument, oldName = 'o
   const to = read('to', nameOf(current.uri), current);
   if (!('value' in to)) return to;
   const plan = planTransition(from.value, to.value);
-  const located = locatePlan(
-    plan,
-    { from, to },
-    { secrets: [...secretTextsOf(from.value), ...secretTextsOf(to.value)], anchor: 'name' },
-  );
+  const located = locatePlan(plan, { from, to }, { anchor: 'name' });
   const counts = countPlan(located);
   return {
     ok: true,

@@ -1,6 +1,6 @@
 /**
  * The transition plan as the page shows it: core's `Plan` with every path turned into a range of the document it
- * points into (`from`: the older revision, `to`: the document in the editor), secrets scrubbed from every text, each
+ * points into (`from`: the older revision, `to`: the document in the editor), secrets masked where a text quotes them, each
  * diagnostic under the area `dbkit plan` prints it in, and core's counts line and text rendering. Plain data, sent
  * from the worker to the page.
  */
