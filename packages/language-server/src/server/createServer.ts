@@ -16,6 +16,7 @@ import {
   TextDocumentSyncKind,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import manifest from '../../package.json' with { type: 'json' };
 import type { ServedDocument } from '../service/document.js';
 import { describeCodes } from '../service/features/codeDescription.js';
 import type { ItemDefault } from '../service/features/completion/compact.js';
@@ -51,7 +52,12 @@ export interface ValidateParams {
 export const PLAN_REQUEST = 'dbkit/plan';
 export type { PlanParams, PlanResult, PlanRevision, RevisionDiagnostics } from '../service/features/plan.js';
 
-export const SERVER_VERSION = '0.1.0';
+/**
+ * The package's version, what `initialize` answers in `serverInfo`. A JSON import, so it holds wherever the server
+ * runs: the `dbkit-language-server` bin reads the package.json beside `dist/`, and esbuild inlines it into the
+ * extension's Node and web worker bundles.
+ */
+export const SERVER_VERSION: string = manifest.version;
 
 /**
  * How long after the last change, and after the last answer to a request, diagnostics are pushed (clients without

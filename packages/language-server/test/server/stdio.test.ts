@@ -50,6 +50,11 @@ describe('dbkit-language-server --stdio', () => {
     expect(caps.codeActionProvider).toBeDefined();
   });
 
+  it("names itself with its package's version in serverInfo", () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    expect(client.initializeResult.serverInfo).toEqual({ name: 'dbkit-language-server', version });
+  });
+
   it('publishes diagnostics with dbkit codes when a broken config is opened', async () => {
     const uri = 'file:///work/shop.automation.json';
     await client.open(uri, broken);
