@@ -3,6 +3,7 @@
  * (`browserExtension.ts`) differ only in how the language client reaches the server.
  */
 import * as vscode from 'vscode';
+import { activationLine } from '../lib/activation.js';
 import { AUTOMATION_SCHEMA_FILE, Command, SCHEMA_DIR, SECTION } from '../lib/constants.js';
 import { type ClientSettings, readClientSettings } from '../lib/settings.js';
 import { readSeverityOverrides } from '../lib/severity.js';
@@ -102,7 +103,7 @@ export function activateDbkit(
 
   void host.start();
   switcher.checkOpenDocuments();
-  output.info(`dbkit ${String(context.extension.packageJSON.version ?? '')} activated; language server: ${serverKind}`);
+  output.info(activationLine(context.extension.packageJSON as { version?: unknown }, serverKind));
 
   return {
     async dispose() {
