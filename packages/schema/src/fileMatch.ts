@@ -5,7 +5,7 @@
 import { AUTOMATION_CONFIG_FILE_MATCH } from './files.js';
 
 // This module is the package's light entry (`@dbkit/schema/fileMatch`): no schema is loaded with it.
-export { AUTOMATION_CONFIG_FILE_MATCH, SCHEMA_VERSION } from './files.js';
+export { AUTOMATION_CONFIG_FILE_MATCH, SCHEMA_ID_BASE, SCHEMA_VERSION } from './files.js';
 
 /**
  * A `fileMatch` pattern as a regular expression over a `/`-separated path. A pattern without `/` matches the file

@@ -6,7 +6,11 @@
 /** The interface version of the API (`/api/public/v1.0`); it is part of every schema's `$id`. */
 export const SCHEMA_VERSION = 'v1.0';
 
-/** Where the `$id`s live. They are identifiers, not addresses the editor fetches (see README). */
+/**
+ * What every schema's `$id` starts with, the file name following: the generator, the catalog and the schema site
+ * read it from here. The `$id`s are identifiers: no public host serves them (see README).
+ * @example `${SCHEMA_ID_BASE}automation-config.schema.json`
+ */
 export const SCHEMA_ID_BASE = `https://dbkit.dev/schema/${SCHEMA_VERSION}/`;
 
 /**

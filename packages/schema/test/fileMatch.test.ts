@@ -1,6 +1,7 @@
 /** Which file names are automation configs: the catalog's patterns, minus JSON Schema files. */
 import { describe, expect, it } from 'vitest';
-import { fileMatchToRegExp, isAutomationConfigFileName } from '../src/fileMatch.js';
+import { fileMatchToRegExp, isAutomationConfigFileName, SCHEMA_ID_BASE } from '../src/fileMatch.js';
+import { catalog, schemaFiles } from '../src/index.js';
 
 describe('isAutomationConfigFileName', () => {
   it.for([
@@ -30,5 +31,15 @@ describe('fileMatchToRegExp', () => {
     ['a?.json', 'ab.json', true],
   ] as const)('%s matches %s: %s', ([pattern, path, expected]) => {
     expect(fileMatchToRegExp(pattern).test(path)).toBe(expected);
+  });
+});
+
+describe('SCHEMA_ID_BASE', () => {
+  it('is what every $id and the catalog’s URLs start with, from the light entry', () => {
+    expect(SCHEMA_ID_BASE).toBe('https://dbkit.dev/schema/v1.0/');
+    for (const { file, schema } of schemaFiles) expect(schema.$id).toBe(`${SCHEMA_ID_BASE}${file}`);
+    const urls = catalog.schemas.flatMap((entry) => [entry.url, ...Object.values(entry.versions ?? {})]);
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls) expect(url.startsWith(SCHEMA_ID_BASE)).toBe(true);
   });
 });
