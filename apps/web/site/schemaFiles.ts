@@ -5,9 +5,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SCHEMA_ID_BASE } from '@dbkit/schema/fileMatch';
 
-/** Where the `$id`s live; the site serves the path after it. */
-export const ID_ORIGIN = 'https://dbkit.dev/';
+/** The origin of the `$id`s (`SCHEMA_ID_BASE`'s); the site serves the path after it. */
+export const ID_ORIGIN = `${new URL(SCHEMA_ID_BASE).origin}/`;
 
 export interface SiteSchemaFile {
   /** File name in the package's `schema/`. */
