@@ -1,5 +1,6 @@
-// The version a user sees: the output channel's activation line names the extension's, and the bundled language
-// server (dist/server.js, what the .vsix runs) answers initialize with @dbkit/language-server's.
+// The version a user sees: the output channel's activation line names the extension's, the changelog has its
+// section, and the bundled language server (dist/server.js, what the .vsix runs) answers initialize with
+// @dbkit/language-server's.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +46,11 @@ describe('the version a user sees', () => {
     expect(activationLine({}, 'Node process (IPC)')).toBe(
       'dbkit of unknown version activated; language server: Node process (IPC)',
     );
+  });
+
+  it('has a section of the changelog the Marketplace shows for its version', () => {
+    const changelog = readFileSync(new URL('../CHANGELOG.md', import.meta.url), 'utf8');
+    expect(changelog.split('\n')).toContain(`## ${manifest.version}`);
   });
 
   it("the bundled language server answers initialize with its package's version", async () => {
