@@ -12,7 +12,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { seededRandom, validateAutomationConfig } from '@dbkit/core';
+import { validateAutomationConfig } from '@dbkit/core';
+import { seededRandom } from '@dbkit/core/internal';
 import { automationConfigSchema } from '@dbkit/schema';
 import { mergeFindings } from '../dist/validate/merge.js';
 import { schemaFindings } from '../dist/validate/schemaFindings.js';

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
-import { SECRET_KEYS, SECRET_MASK, scrubSecrets, seededRandom } from '@dbkit/core';
+import { SECRET_MASK, scrubSecrets } from '@dbkit/core';
+import { SECRET_KEYS, seededRandom } from '@dbkit/core/internal';
 import { describe, expect, it } from 'vitest';
 import { findSecretValues, scrubberOf } from '../src/validate/mask.js';
 import { example, examples } from './helpers.js';

@@ -2,7 +2,7 @@
 // generator hashes with node:crypto (RFC 7616's formula, as core's computeDigestResponse): it is the client, not
 // what is measured, and it must not be the bottleneck.
 import { createHash, randomBytes } from 'node:crypto';
-import { parseDigestChallenge } from '@dbkit/core';
+import { parseDigestChallenge } from '@dbkit/core/digest';
 
 const md5 = (text) => createHash('md5').update(text).digest('hex');
 

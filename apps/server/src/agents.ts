@@ -3,18 +3,18 @@
  * and the HOST_DOWN alerts their down periods raise. The rules are core's (`agentMoves`, `automationStatusAt`,
  * `downPeriods`, `hostDownAlert`); this file only reads and shapes the stored record.
  */
+
+import type { Alert, Plan } from '@dbkit/core';
 import {
   type AgentFault,
   type AgentTimeline,
-  type Alert,
   type AutomationRevision,
   agentMoves,
   downPeriods,
   hostDownAlert,
-  type Plan,
   type ProcessFacts,
   processFacts,
-} from '@dbkit/core';
+} from '@dbkit/core/agents';
 import { NO_AGENTS, type StoredAgents, type StoredAutomationConfig, type StoredRevision } from './state.js';
 
 /** How the simulated agents behave. The same for every instance sharing a store. */

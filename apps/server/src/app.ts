@@ -4,7 +4,8 @@
  * identifiers, `pretty` and `envelope`, the response cache), so route handlers only read and write resources.
  */
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_DIGEST_REALM, type ServiceVersion } from '@dbkit/core';
+import type { ServiceVersion } from '@dbkit/core';
+import { DEFAULT_DIGEST_REALM } from '@dbkit/core/digest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Faults } from './admin/faults.js';
 import { RequestLog } from './admin/requestLog.js';

@@ -14,8 +14,8 @@ import {
   formatTimestamp,
   METRIC_NAME_VALUES,
   type SnapshotPart,
-  seededRandom,
 } from '@dbkit/core';
+import { seededRandom } from '@dbkit/core/internal';
 import {
   deploymentConfig,
   emptyConfigDocument,

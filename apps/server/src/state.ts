@@ -1,14 +1,9 @@
 /**
  * What the service stores: plain JSON data, the same for every store (in memory with a journal, or PostgreSQL).
  */
-import type {
-  AgentFault,
-  Alert,
-  AlertAcknowledgementRecord,
-  AutomationRevision,
-  ClusterSnapshot,
-  ConfigServerSnapshot,
-} from '@dbkit/core';
+
+import type { Alert, AlertAcknowledgementRecord, ClusterSnapshot, ConfigServerSnapshot } from '@dbkit/core';
+import type { AgentFault, AutomationRevision } from '@dbkit/core/agents';
 
 /** An API key pair; it belongs to one project. */
 export type ApiKey = { readonly publicKey: string; readonly privateKey: string };

@@ -3,7 +3,7 @@
  * before's and lists only the processes that move, so a run of PUTs does not store a large config's facts a hundred
  * times; read back whole (`expandRevisions`), it gives the status and alerts the whole record gives.
  */
-import { type AutomationRevision, agentMoves, automationStatusAt, downPeriods, processFacts } from '@dbkit/core';
+import { type AutomationRevision, agentMoves, automationStatusAt, downPeriods, processFacts } from '@dbkit/core/agents';
 import { describe, expect, it } from 'vitest';
 import { expandRevisions, KEPT_REVISIONS, reviseAgents, timelineOf } from '../src/agents.js';
 import type { StoredAgents, StoredAutomationConfig } from '../src/state.js';

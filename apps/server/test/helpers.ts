@@ -3,7 +3,7 @@
  * functions (so tests can also send deliberately wrong answers), and curl.
  */
 import { randomBytes } from 'node:crypto';
-import { computeDigestResponse, parseDigestChallenge } from '@dbkit/core';
+import { computeDigestResponse, parseDigestChallenge } from '@dbkit/core/digest';
 import { runTracked } from '@dbkit/test-process';
 import { Clock } from '../src/clock.js';
 import { createServer, type DbkitServer, type ServerOptions, seedState } from '../src/index.js';

@@ -4,7 +4,7 @@
  * path + query, and one new attempt when the server says `stale=true` or sends another nonce. MD5 and the challenge
  * parser are core's. The private key stays inside this object and is never part of a message.
  */
-import { computeDigestResponse, type DigestChallenge, parseDigestChallenge } from '@dbkit/core';
+import { computeDigestResponse, type DigestChallenge, parseDigestChallenge } from '@dbkit/core/digest';
 
 export type DigestCredentials = { readonly publicKey: string; readonly privateKey: string };
 

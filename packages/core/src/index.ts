@@ -1,22 +1,15 @@
 /**
- * @dbkit/core: the spec of the database-deployment service as types and pure functions.
- * Every export is named here explicitly: this file is the package's public API.
+ * @dbkit/core: the spec of the database-deployment service as types and pure functions: the automation config's
+ * model, closed sets, validation, defaults and transition plans, and the API's resources and pure rules.
+ * Every export is named here explicitly: this file is the package's public API (its report is
+ * `packages/core/api/core.api.md`). Concerns that stand apart have subpaths: `@dbkit/core/digest` (Digest
+ * authentication), `@dbkit/core/agents` (the simulated automation agents), `@dbkit/core/explain` (the codes'
+ * reference); `@dbkit/core/internal` is what dbkit's own packages share, and no promise.
  */
 
-// Simulated automation agents: the moves of a transition, the automation status, HOST_DOWN alerts, waiting for goal.
+// The automation status: how far the agents are towards the goal version.
 export { formatGoalProgress, type GoalProgress, goalProgress, isAtGoal, isStuck } from './agents/goal.js';
-export { type HostDownAlertOptions, hostDownAlert, stableObjectId } from './agents/hostDownAlerts.js';
-export { AgentMove, agentMoves, type MoveSource, type ProcessFacts, processFacts } from './agents/moves.js';
-export {
-  type AgentFault,
-  type AgentTimeline,
-  type AutomationRevision,
-  type AutomationStatus,
-  automationStatusAt,
-  type DownPeriod,
-  downPeriods,
-  type ProcessStatus,
-} from './agents/status.js';
+export type { AutomationStatus, ProcessStatus } from './agents/status.js';
 export {
   type AlertAcknowledgement,
   type AlertAcknowledgementRecord,
@@ -30,72 +23,6 @@ export {
   nextAlertStatus,
   smallestNotificationDelay,
 } from './api/alertLifecycle.js';
-// Digest authentication (RFC 7616, MD5, qop auth).
-export {
-  buildDigestChallenge,
-  DEFAULT_DIGEST_REALM,
-  type DigestChallengeOptions,
-  DigestChallengeStyle,
-  isDigestChallengeStyle,
-  UNAUTHORIZED_BODY,
-  type UnauthorizedHeaders,
-  type UnauthorizedResponse,
-  type UnauthorizedResponseOptions,
-  unauthorizedResponse,
-} from './api/digest/challenge.js';
-export { md5Hex } from './api/digest/md5.js';
-export {
-  DEFAULT_MAX_OUTSTANDING_NONCES,
-  DEFAULT_NONCE_TTL_MS,
-  EMPTY_NONCE_STATE,
-  type IssuedNonce,
-  type IssueNonceOptions,
-  issueNonce,
-  type NonceRecord,
-  type NonceState,
-  type NonceUseFailureReason,
-  type NonceUseResult,
-  pruneNonces,
-  useNonce,
-} from './api/digest/nonce.js';
-export {
-  type DigestCredentials,
-  type DigestCredentialsCommon,
-  type DigestNoQop,
-  DigestParseFailureReason,
-  type DigestParseResult,
-  type DigestQopAuth,
-  type DigestQopParameters,
-  isDigestParseFailureReason,
-  parseDigestAuthorization,
-} from './api/digest/parse.js';
-export {
-  type DigestChallenge,
-  type DigestChallengeParseFailureReason,
-  type DigestChallengeParseResult,
-  parseDigestChallenge,
-} from './api/digest/parseChallenge.js';
-export {
-  checkDigestResponse,
-  checkDigestTarget,
-  computeDigestResponse,
-  constantTimeEqual,
-  type DigestCheckResult,
-  type DigestCredentialsOptions,
-  type DigestCredentialsResult,
-  type DigestNonceCheck,
-  type DigestNonceOutcome,
-  type DigestResponseInput,
-  type DigestResponseInputCommon,
-  type DigestTargetOptions,
-  DigestVerifyFailureReason,
-  type DigestVerifyOptions,
-  type DigestVerifyResult,
-  isDigestVerifyFailureReason,
-  type SyncDigestCredentialsOptions,
-  verifyDigestAuthorization,
-  verifyDigestCredentials,
-} from './api/digest/verify.js';
 export { envelope, listEnvelope, parseBooleanQuery, type SerializeOptions, serializeBody } from './api/envelope.js';
 // API logic: errors, paging, filters, envelope, snapshot expiry, alert lifecycle, headers.
 export { type ApiErrorOptions, type ApiResult, apiError, type ErrorParameters } from './api/errors.js';
@@ -189,7 +116,7 @@ export {
   TlsMode,
 } from './enums/automation.js';
 // Closed sets: enums with a description per value.
-export { type EnumDefinition, type EnumMember, enumGuard, enumValues } from './enums/define.js';
+export type { EnumDefinition, EnumMember } from './enums/define.js';
 export {
   EVENT_GROUP_VALUES,
   EVENT_TYPE_NAME_VALUES,
@@ -230,8 +157,6 @@ export {
   SnapshotPartTypeName,
 } from './enums/snapshots.js';
 export { isUnit, UNIT_VALUES, Unit } from './enums/units.js';
-// Skipping over valid JSON text without parsing it (the editor's first diagnostics, the service's PUT).
-export { isJsonSpace, jsonSpaceEnd, jsonStringEnd, jsonValueEnd } from './json/skip.js';
 export type {
   Alert,
   AlertCommon,
@@ -306,16 +231,13 @@ export type {
 export { planTransition } from './plan/plan.js';
 export { PlanCode } from './plan/planCodes.js';
 export {
-  codeArea,
   countPlan,
-  diagnosticArea,
   formatPlanCounts,
   formatPlanLocation,
   formatPlanText,
   type LocatedChange,
   type LocatedPlan,
   type LocatedPlanDiagnostic,
-  PLAIN_PALETTE,
   PLAN_AREA_ORDER,
   PLAN_AREA_TITLES,
   type PlanCounts,
@@ -326,28 +248,9 @@ export {
   renderPlanText,
 } from './plan/text.js';
 export { ChangeArea, ChangeKind, type Plan, type PlanDiagnostic, type PlannedChange } from './plan/types.js';
-// Reproducible randomness for seeded data and randomised tests.
-export { seededRandom } from './random.js';
 // Secrets: which values are secrets (by path), and how dbkit's texts mask them.
-export {
-  type Quoter,
-  quoterOf,
-  SECRET_MASK,
-  type SecretText,
-  scrubSecrets,
-  secretTextsOf,
-  type TextRange,
-} from './secrets/mask.js';
-export {
-  isSecretPath,
-  mayHoldSecretBelow,
-  SECRET_KEYS,
-  SECRET_PATHS,
-  SECRET_ROOT,
-  type SecretNode,
-  type SecretPath,
-  secretStep,
-} from './secrets/paths.js';
+export { SECRET_MASK, type SecretText, scrubSecrets, secretTextsOf } from './secrets/mask.js';
+export { isSecretPath, SECRET_PATHS, type SecretPath } from './secrets/paths.js';
 export { DiagnosticCode } from './validation/codes.js';
 export {
   type Diagnostic,

@@ -59,4 +59,4 @@ export function applyEdits(
 }
 
 /** Core's seeded generator, so a failing fuzz run can be replayed from its seed. */
-export { seededRandom } from '@dbkit/core';
+export { seededRandom } from '@dbkit/core/internal';

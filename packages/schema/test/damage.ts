@@ -8,7 +8,8 @@
  *   scripts/schema-coverage.mjs makes them.
  * `uncovered` says which of Ajv's errors core says nothing about, with the rule `dbkit validate` merges by.
  */
-import { type Diagnostic, seededRandom } from '@dbkit/core';
+import type { Diagnostic } from '@dbkit/core';
+import { seededRandom } from '@dbkit/core/internal';
 import type { ErrorObject } from 'ajv';
 import type { JsonSchema } from '../src/index.js';
 

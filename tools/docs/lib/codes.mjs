@@ -23,7 +23,10 @@ export function renderCodes() {
     '',
     '| Code | Severity | Rule |',
     '| --- | --- | --- |',
-    ...codes.map((c) => `| [${c.code}](#${c.code.toLowerCase()}) | ${c.severity}${c.advice ? ' (advice)' : ''} | ${c.title.replace(/\|/g, '\\|')} |`),
+    ...codes.map(
+      (c) =>
+        `| [${c.code}](#${c.code.toLowerCase()}) | ${c.severity}${c.advice ? ' (advice)' : ''} | ${c.title.replace(/\|/g, '\\|')} |`,
+    ),
     '',
     '## The example document',
     '',

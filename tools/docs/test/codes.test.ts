@@ -18,6 +18,8 @@ describe('docs/codes.md', () => {
   it('has a section per code, with its wrong and right example', () => {
     const text = renderCodes();
     expect(text).toContain('## DBK202\n');
-    expect(text).toMatch(/## DBK202\n[\s\S]*?### Wrong\n\nIn `replicaSets\[0\]\.members\[1\]`:\n\n```json\n\{\n {2}"_id": 1,\n {2}"host": "rs0-l"/);
+    expect(text).toMatch(
+      /## DBK202\n[\s\S]*?### Wrong\n\nIn `replicaSets\[0\]\.members\[1\]`:\n\n```json\n\{\n {2}"_id": 1,\n {2}"host": "rs0-l"/,
+    );
   });
 });

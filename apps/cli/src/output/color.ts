@@ -1,5 +1,7 @@
 /** ANSI colour, on only where it helps: a terminal, or when asked for. */
-import { PLAIN_PALETTE, type PlanPalette, type Severity } from '@dbkit/core';
+
+import type { PlanPalette, Severity } from '@dbkit/core';
+import { PLAIN_PALETTE } from '@dbkit/core/internal';
 
 /** Core's plan palette, and whether it colours at all. */
 export interface Palette extends PlanPalette {

@@ -3,7 +3,9 @@
  * neighbouring lines: the values at secret paths, and, as in a message's quotation, any other value that equals a
  * secret. Long lines (minified JSON) are cut to a window around the span.
  */
-import { type Quoter, quoterOf, type SecretText } from '@dbkit/core';
+
+import type { SecretText } from '@dbkit/core';
+import { type Quoter, quoterOf } from '@dbkit/core/internal';
 import type { Position, Span } from '../validate/finding.js';
 import { maskToken, type SecretValue } from '../validate/mask.js';
 import type { Palette } from './color.js';

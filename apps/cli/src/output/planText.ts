@@ -6,7 +6,8 @@ import { formatPlanCounts as formatCounts, formatPlanText as formatText, type Pl
 import type { Palette } from './color.js';
 import type { LocatedPlan } from './planLocated.js';
 
-export { codeArea, countPlan, diagnosticArea, type PlanCounts } from '@dbkit/core';
+export { countPlan, type PlanCounts } from '@dbkit/core';
+export { codeArea, diagnosticArea } from '@dbkit/core/internal';
 
 /** `Plan: 3 to add, 1 to change, 2 to remove; 1 error, 2 warnings.` (actions and infos only when there are some). */
 export function formatPlanCounts(counts: PlanCounts, p: Palette): string {

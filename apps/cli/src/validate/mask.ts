@@ -5,15 +5,9 @@
  * found by the one pass that places the findings (`validSpansAndSecrets`), or by that pass alone; any other text is
  * read whole by jsonc-parser's scanner, which works on broken JSON too, tracking where each value stands.
  */
-import {
-  mayHoldSecretBelow,
-  SECRET_MASK,
-  SECRET_ROOT,
-  type SecretNode,
-  type SecretText,
-  scrubSecrets,
-  secretStep,
-} from '@dbkit/core';
+
+import { SECRET_MASK, type SecretText, scrubSecrets } from '@dbkit/core';
+import { mayHoldSecretBelow, SECRET_ROOT, type SecretNode, secretStep } from '@dbkit/core/internal';
 import { type Span as TextSpan, validSpansAndSecrets } from '@dbkit/language-server/locate';
 import { createScanner, type JSONScanner } from 'jsonc-parser';
 import type { Span } from './finding.js';

@@ -4,7 +4,8 @@
  * from the schema's side of the error only, so they never repeat a value from the document; an unknown field's
  * name, the one piece of the document they quote, is quoted with the document's secrets masked (core's `Quoter`).
  */
-import { type JsonPath, type Quoter, quoterOf, type Severity, secretTextsOf } from '@dbkit/core';
+import { type JsonPath, type Severity, secretTextsOf } from '@dbkit/core';
+import { type Quoter, quoterOf } from '@dbkit/core/internal';
 import type { Anchor } from '@dbkit/language-server/locate';
 import type { ErrorObject } from 'ajv';
 import type { Finding } from './finding.js';

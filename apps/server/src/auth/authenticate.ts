@@ -4,7 +4,7 @@
  * nonce), given the service's own stores: the API keys, and the stateless nonces with their replay guard
  * (`nonces.ts`), either of which may be PostgreSQL. Never throws on what a client sends.
  */
-import { parseDigestAuthorization, verifyDigestCredentials } from '@dbkit/core';
+import { parseDigestAuthorization, verifyDigestCredentials } from '@dbkit/core/digest';
 import { type NonceMinter, nonceCheck, type ReplayGuard } from './nonces.js';
 
 export type AuthResult =

@@ -4,7 +4,7 @@
  * what a nonce cannot carry, the nonce counts already used, the {@link ReplayGuard} keeps until the nonce expires.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { DigestNonceCheck, DigestNonceOutcome } from '@dbkit/core';
+import type { DigestNonceCheck, DigestNonceOutcome } from '@dbkit/core/digest';
 
 /** How long a nonce is good for; the Apache default the research recommends (the real value is not known). */
 export const DEFAULT_NONCE_TTL_MS = 300_000;

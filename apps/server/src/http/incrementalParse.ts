@@ -7,7 +7,7 @@
  * key is given twice, or the changed stretch is not members, the caller parses the whole text (and gets its error).
  */
 
-import { jsonSpaceEnd, jsonStringEnd, jsonValueEnd } from '@dbkit/core';
+import { jsonSpaceEnd, jsonStringEnd, jsonValueEnd } from '@dbkit/core/internal';
 
 /**
  * Where the members of a JSON object text are: each key, decoded, with the span of its value (the value's first

@@ -16,8 +16,8 @@ import {
   type ServiceVersion,
   serializeBody,
   serviceVersionHeader,
-  unauthorizedResponse,
 } from '@dbkit/core';
+import { unauthorizedResponse } from '@dbkit/core/digest';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The common query parameters of every endpoint, read once per request. */

@@ -4,7 +4,7 @@
  * project go into `request.dbkit` for the project check and the request log; why a request was refused goes into the
  * log only.
  */
-import { buildDigestChallenge } from '@dbkit/core';
+import { buildDigestChallenge } from '@dbkit/core/digest';
 import { type AuthenticateOptions, authenticate } from '../auth/authenticate.js';
 import type { NonceMinter, ReplayGuard } from '../auth/nonces.js';
 import type { Clock } from '../clock.js';

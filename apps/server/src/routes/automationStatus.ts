@@ -4,7 +4,7 @@
  * simulated agent reached and the moves it has left. Derived from the stored record at the service's clock, so every
  * instance sharing a store answers the same.
  */
-import { automationStatusAt } from '@dbkit/core';
+import { automationStatusAt } from '@dbkit/core/agents';
 import type { FastifyInstance } from 'fastify';
 import { timelineOf } from '../agents.js';
 import type { RouteContext } from '../http/context.js';

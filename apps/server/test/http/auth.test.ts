@@ -2,7 +2,7 @@
  * HTTP Digest over real HTTP: curl --digest (a client no one here wrote) and a hand-driven client for the answers
  * curl would never send (replays, stale nonces, another request's uri).
  */
-import { buildDigestChallenge, parseDigestChallenge, UNAUTHORIZED_BODY } from '@dbkit/core';
+import { buildDigestChallenge, parseDigestChallenge, UNAUTHORIZED_BODY } from '@dbkit/core/digest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curl, DigestClient, lastResponse, type Running, start } from '../helpers.js';
 

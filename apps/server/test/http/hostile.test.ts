@@ -3,7 +3,7 @@
  * authenticated so that they reach the handlers. Zero 500s, and the service still answers afterwards.
  */
 import { Agent, request } from 'node:http';
-import { seededRandom } from '@dbkit/core';
+import { seededRandom } from '@dbkit/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DigestClient, type Running, start } from '../helpers.js';
 

@@ -2,7 +2,7 @@
  * A body parsed against the last revision is always what `JSON.parse` gives, with the members the body did not change
  * shared with the last revision's document; whatever it cannot place is left to a whole parse.
  */
-import { seededRandom } from '@dbkit/core';
+import { seededRandom } from '@dbkit/core/internal';
 import { describe, expect, it } from 'vitest';
 import { changedStretch, memberSpans, type ParsedText, parseChanged } from '../../src/http/incrementalParse.js';
 

@@ -2,7 +2,7 @@
  * Digest on every guarded request: without credentials or with a wrong key, the spec's 401 and challenge, and the
  * route is never reached; with the right key, the route knows the key and its project.
  */
-import { parseDigestChallenge, UNAUTHORIZED_BODY } from '@dbkit/core';
+import { parseDigestChallenge, UNAUTHORIZED_BODY } from '@dbkit/core/digest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authentication } from '../../src/plugins/authentication.js';
 import { DigestClient } from '../helpers.js';

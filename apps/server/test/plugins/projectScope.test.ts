@@ -2,7 +2,7 @@
  * A key serves its own project: any other project in the path, existing or not, is 401 `NOT_IN_GROUP` with a fresh
  * challenge, and the route is never reached.
  */
-import { parseDigestChallenge } from '@dbkit/core';
+import { parseDigestChallenge } from '@dbkit/core/digest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authentication, freshChallenge } from '../../src/plugins/authentication.js';
 import { projectScope } from '../../src/plugins/projectScope.js';

@@ -3,7 +3,7 @@
  * database behave as one service behind a load balancer: a nonce from one is good at the other, a replayed nonce
  * count is refused by either, and a PATCH through one is read back through the other.
  */
-import { computeDigestResponse, parseDigestChallenge } from '@dbkit/core';
+import { computeDigestResponse, parseDigestChallenge } from '@dbkit/core/digest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type DbkitServer } from '../../src/app.js';
 import { Clock } from '../../src/clock.js';

@@ -5,14 +5,8 @@
  * `formatPlanCounts`, `renderPlanText`), so the playground and the CLI show the same plan. Runs in the worker: the
  * page never parses a document. A container is shown by its key (the `name` anchor), as the playground's markers are.
  */
-import {
-  countPlan,
-  diagnosticArea,
-  formatPlanCounts,
-  type PlanLocation,
-  planTransition,
-  renderPlanText,
-} from '@dbkit/core';
+import { countPlan, formatPlanCounts, type PlanLocation, planTransition, renderPlanText } from '@dbkit/core';
+import { diagnosticArea } from '@dbkit/core/internal';
 import { locatePlan, type PlanText } from '@dbkit/language-server/locate';
 import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';

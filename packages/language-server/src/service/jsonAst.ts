@@ -3,7 +3,8 @@
  * (`tree/nodes.ts`) are read from its slots, making node objects only for what is returned (a lookup by key does not
  * make one for every sibling); any other node of vscode-json-languageservice's shape is read as it is.
  */
-import { isSecretPath, type JsonPath, SECRET_ROOT, type SecretNode, type SecretText } from '@dbkit/core';
+import { isSecretPath, type JsonPath, type SecretText } from '@dbkit/core';
+import { SECRET_ROOT, type SecretNode } from '@dbkit/core/internal';
 import type { ASTNode, ObjectASTNode, PropertyASTNode, StringASTNode } from 'vscode-json-languageservice';
 import { isKeyId, KEY, NONE, NodeKind } from './tree/compactTree.js';
 import { nodeOf, sameNode, slotOf } from './tree/nodes.js';

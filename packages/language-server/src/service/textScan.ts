@@ -11,9 +11,10 @@
  * The text must be valid JSON (`JSON.parse` accepted it); the tree serves broken documents. As with `JSON.parse`, a
  * key given twice resolves to its last occurrence.
  */
+
+import type { JsonPath } from '@dbkit/core';
 import {
   isJsonSpace,
-  type JsonPath,
   jsonSpaceEnd,
   jsonStringEnd,
   jsonValueEnd,
@@ -21,7 +22,7 @@ import {
   SECRET_ROOT,
   type SecretNode,
   secretStep,
-} from '@dbkit/core';
+} from '@dbkit/core/internal';
 import { CLOSE_BRACKET, COLON, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './charCodes.js';
 
 /** A located node: its span, its kind, and the span of the key when it is a property's value. */

@@ -3,7 +3,7 @@
  * ranges and line breaks after any edit (line breaks of every kind, edits that split or join a `\r\n`), while it
  * keeps the text in pieces.
  */
-import { seededRandom } from '@dbkit/core';
+import { seededRandom } from '@dbkit/core/internal';
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { TextModel } from '../../src/service/textModel.js';

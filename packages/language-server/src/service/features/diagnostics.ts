@@ -3,14 +3,8 @@
  * and every rule of core's validator, with stable codes, related information at the other end of a
  * cross-reference, deprecated/unnecessary tags, and the fix values code actions need in `data`.
  */
-import {
-  type Diagnostic as CoreDiagnostic,
-  type DiagnosticCode,
-  type JsonPath,
-  type Quoter,
-  quoterOf,
-  secretTextsOf,
-} from '@dbkit/core';
+import { type Diagnostic as CoreDiagnostic, type DiagnosticCode, type JsonPath, secretTextsOf } from '@dbkit/core';
+import { type Quoter, quoterOf } from '@dbkit/core/internal';
 import {
   type Diagnostic,
   type DiagnosticRelatedInformation,
