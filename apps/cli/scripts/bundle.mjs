@@ -46,7 +46,7 @@ const result = await build({
   metafile: true,
 });
 
-// `@dbkit/language-server/locate` and `/publish` are the language server without its service: a bundle that pulled in
+// `@dbkit/language-server/internal/locate` and `/internal/publish` are the language server without its service: a bundle that pulled in
 // the service (vscode-json-languageservice and the LSP libraries) would load them on every run.
 const heavy = Object.keys(result.metafile.inputs).filter((input) =>
   /[/\\]vscode-(json-languageservice|languageserver)/.test(input),

@@ -1,4 +1,4 @@
-// Offsets as 1-based lines and columns (paths become offsets in @dbkit/language-server/locate, tested there).
+// Offsets as 1-based lines and columns (paths become offsets in @dbkit/language-server/internal/locate, tested there).
 import { describe, expect, it } from 'vitest';
 import { rangesOf } from '../src/validate/lines.js';
 

@@ -1,10 +1,10 @@
 // What "dbkit: Publish to Service…" decides at each step (`src/lib/publish.ts`): the validation's errors stop it, a
 // plan with errors needs "Publish Anyway" (the service's override), and the service's answers — read from the
-// client's real errors by `@dbkit/language-server/publish`, as the CLI and the playground read them — become
+// client's real errors by `@dbkit/language-server/internal/publish`, as the CLI and the playground read them — become
 // markers, an offer to compare, a wait for the agents, or one line.
 import { DbkitApiError, DbkitTransportError } from '@dbkit/client';
 import type { GoalProgress } from '@dbkit/core';
-import { factsOf, failureOf } from '@dbkit/language-server/publish';
+import { factsOf, failureOf } from '@dbkit/language-server/internal/publish';
 import type { PlanResult } from '@dbkit/language-server/server';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from 'vscode-languageclient';

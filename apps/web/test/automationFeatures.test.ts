@@ -1,6 +1,6 @@
 // The worker's automation-config features as the page uses them: documents edited in place by monaco's changes,
 // diagnostics equal to those of the same text opened fresh, and completion answers capped for monaco's widget.
-import { createLanguageService } from '@dbkit/language-server/service';
+import { createLanguageService } from '@dbkit/language-server';
 import { describe, expect, it } from 'vitest';
 import { automationFeatures, MAX_COMPLETION_ITEMS } from '../src/worker/automationFeatures.ts';
 import { applyChanges, openDocument } from '../src/worker/documents.ts';

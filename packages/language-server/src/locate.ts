@@ -1,5 +1,5 @@
 /**
- * `@dbkit/language-server/locate`: JSON paths placed in a document's text, and a plan placed in its two revisions,
+ * `@dbkit/language-server/internal/locate`: JSON paths placed in a document's text, and a plan placed in its two revisions,
  * the same for the editor, `dbkit` and the playground. Its modules import only core and jsonc-parser, so a bundle
  * that needs them (the CLI's, whose start-up is measured) does not carry the language service.
  */

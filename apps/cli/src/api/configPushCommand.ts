@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DbkitApiError } from '@dbkit/client';
 import { formatGoalProgress } from '@dbkit/core';
-import { nextRevision, versionIn } from '@dbkit/language-server/publish';
+import { nextRevision, versionIn } from '@dbkit/language-server/internal/publish';
 import { palette, useColor } from '../output/color.js';
 import { formatTextFile, formatTextSummary } from '../output/text.js';
 import { plural, totalsOf } from '../output/totals.js';

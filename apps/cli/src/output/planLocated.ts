@@ -13,7 +13,7 @@ import {
   type PlanDiagnostic,
   type PlanLocation,
 } from '@dbkit/core';
-import { locatePlan as placePlan, type Span } from '@dbkit/language-server/locate';
+import { locatePlan as placePlan, type Span } from '@dbkit/language-server/internal/locate';
 import { findSecretValues } from '../validate/mask.js';
 import { type Palette, severityColor } from './color.js';
 import { DEFAULT_FRAME, type FrameMasks, frameMasks, renderFrame } from './frame.js';

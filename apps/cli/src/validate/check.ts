@@ -5,7 +5,12 @@
  * frames mask here; a service's messages, whose quotations are unknown, are scrubbed whole.
  */
 import { type JsonPath, validateAutomationConfig } from '@dbkit/core';
-import { type Anchor, type PathSource, spansOfPaths, validSpansAndSecrets } from '@dbkit/language-server/locate';
+import {
+  type Anchor,
+  type PathSource,
+  spansOfPaths,
+  validSpansAndSecrets,
+} from '@dbkit/language-server/internal/locate';
 import { isAutomationConfigFileName } from '@dbkit/schema/fileMatch';
 import { parse } from 'jsonc-parser';
 import { type Palette, severityColor } from '../output/color.js';

@@ -1,9 +1,9 @@
 /**
  * Offsets as 1-based lines and columns, for output and code frames. The counting is the language server's
- * (`rangesOfSpans` of `@dbkit/language-server/locate`, shared with the editor and the playground): the few offsets
+ * (`rangesOfSpans` of `@dbkit/language-server/internal/locate`, shared with the editor and the playground): the few offsets
  * a file's findings need are placed in one pass over its line breaks, and no line is indexed.
  */
-import { rangesOfSpans } from '@dbkit/language-server/locate';
+import { rangesOfSpans } from '@dbkit/language-server/internal/locate';
 import type { Range, Span } from './finding.js';
 
 /** The range of every span, in one pass. */

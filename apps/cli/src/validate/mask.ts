@@ -8,7 +8,7 @@
 
 import { SECRET_MASK, type SecretText, scrubSecrets } from '@dbkit/core';
 import { mayHoldSecretBelow, SECRET_ROOT, type SecretNode, secretStep } from '@dbkit/core/internal';
-import { type Span as TextSpan, validSpansAndSecrets } from '@dbkit/language-server/locate';
+import { type Span as TextSpan, validSpansAndSecrets } from '@dbkit/language-server/internal/locate';
 import { createScanner, type JSONScanner } from 'jsonc-parser';
 import type { Span } from './finding.js';
 

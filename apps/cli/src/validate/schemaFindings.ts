@@ -6,7 +6,7 @@
  */
 import { type JsonPath, type Severity, secretTextsOf } from '@dbkit/core';
 import { type Quoter, quoterOf } from '@dbkit/core/internal';
-import type { Anchor } from '@dbkit/language-server/locate';
+import type { Anchor } from '@dbkit/language-server/internal/locate';
 import type { ErrorObject } from 'ajv';
 import type { Finding } from './finding.js';
 

@@ -5,7 +5,7 @@
  * read-only beside the editor, with its diagnostics in the Problems panel. Every failure is one message saying what,
  * why and what to do.
  */
-import { nextRevision } from '@dbkit/language-server/publish';
+import { nextRevision } from '@dbkit/language-server/internal/publish';
 import type { PlanParams, PlanResult } from '@dbkit/language-server/server';
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';

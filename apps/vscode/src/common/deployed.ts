@@ -14,7 +14,7 @@ import {
   nextRevision,
   type ServiceDiagnostic,
   type TextReplacement,
-} from '@dbkit/language-server/publish';
+} from '@dbkit/language-server/internal/publish';
 import * as vscode from 'vscode';
 import type { Diagnostic } from 'vscode-languageclient';
 import type { ConnectionFailure } from '../lib/connectionFailure.js';

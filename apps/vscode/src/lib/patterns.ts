@@ -4,7 +4,7 @@
  * that match a pattern of `dbkit.files.associations`, or whose `$schema` names dbkit's schema. The test is the
  * server's own (`createSelector` of @dbkit/language-server), so client and server always agree.
  */
-import { createSelector } from '@dbkit/language-server/service';
+import { createSelector } from '@dbkit/language-server';
 import { AUTOMATION_CONFIG_FILE_MATCH, fileMatchToRegExp } from '@dbkit/schema/fileMatch';
 import { LANGUAGE_ID, SWITCHABLE_LANGUAGES } from './constants.js';
 

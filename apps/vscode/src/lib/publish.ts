@@ -4,7 +4,7 @@
  * answer, and how the wait for the agents ended. The glue (`common/deployed.ts`) asks, sends and shows.
  */
 import { formatGoalProgress, type GoalProgress } from '@dbkit/core';
-import type { ServiceDiagnostic, ServiceFailure } from '@dbkit/language-server/publish';
+import type { ServiceDiagnostic, ServiceFailure } from '@dbkit/language-server/internal/publish';
 import type { PlanResult } from '@dbkit/language-server/server';
 
 /** What is published, for the messages: the document and the connection it goes to. */

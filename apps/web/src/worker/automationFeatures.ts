@@ -3,7 +3,7 @@
  * calls. The last diagnostics of each document are kept, so a quick-fix request needs only a range.
  * After diagnostics, the document is warmed up for the next keystroke (`scheduleWarmUp`), as the LSP server does.
  */
-import { createLanguageService } from '@dbkit/language-server/service';
+import { createLanguageService } from '@dbkit/language-server';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import { type Features, FOLDING_RANGE_LIMIT } from './features.js';

@@ -7,7 +7,7 @@
  * the text or rebuild its line index (vscode-languageserver-textdocument's `update` does both). A new version is a
  * new `OpenDocument` around the same model, so "is this still the current version" stays an identity check.
  */
-import { TextModel } from '@dbkit/language-server/service';
+import { TextModel } from '@dbkit/language-server';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ContentChange, DocumentKind } from './protocol.js';
 

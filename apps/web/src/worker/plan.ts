@@ -7,7 +7,7 @@
  */
 import { countPlan, formatPlanCounts, type PlanLocation, planTransition, renderPlanText } from '@dbkit/core';
 import { diagnosticArea } from '@dbkit/core/internal';
-import { locatePlan, type PlanText } from '@dbkit/language-server/locate';
+import { locatePlan, type PlanText } from '@dbkit/language-server/internal/locate';
 import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range } from 'vscode-languageserver-types';

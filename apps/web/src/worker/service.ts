@@ -7,7 +7,7 @@
  */
 import { createClient, type DbkitClient } from '@dbkit/client';
 import { type AutomationStatus, formatGoalProgress, type GoalProgress, isAtGoal, isStuck } from '@dbkit/core';
-import { factsOf, failureOf, nextRevision, versionIn } from '@dbkit/language-server/publish';
+import { factsOf, failureOf, nextRevision, versionIn } from '@dbkit/language-server/internal/publish';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
   GoalView,

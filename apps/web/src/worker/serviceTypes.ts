@@ -3,7 +3,7 @@
  * `@dbkit/client` (Digest, retries) and maps every answer to one of these outcomes, so the page only shows them.
  */
 import type { GoalProgress } from '@dbkit/core';
-import type { ServiceFailure } from '@dbkit/language-server/publish';
+import type { ServiceFailure } from '@dbkit/language-server/internal/publish';
 
 /** Where the service is and who asks. The private key never leaves the page's tab and this worker. */
 export interface ServiceParams {
@@ -14,7 +14,7 @@ export interface ServiceParams {
   readonly privateKey: string;
 }
 
-export type { ServiceDiagnostic, ServiceFailure } from '@dbkit/language-server/publish';
+export type { ServiceDiagnostic, ServiceFailure } from '@dbkit/language-server/internal/publish';
 
 export type ServiceOpenOutcome =
   | { readonly kind: 'opened'; readonly groupId: string; readonly version: number; readonly text: string }

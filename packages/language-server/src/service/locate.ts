@@ -6,7 +6,7 @@
  * one `JSON.parse` keeps); then an anchor says which part of that node to show.
  *
  * Light on purpose: jsonc-parser and core only, so the CLI bundles it without the language service
- * (`@dbkit/language-server/locate`; docs/decisions/language-server.md, "One path locator, in the language server").
+ * (`@dbkit/language-server/internal/locate`; docs/decisions/language-server.md, "One path locator, in the language server").
  */
 import type { JsonPath } from '@dbkit/core';
 import { type Node, parseTree } from 'jsonc-parser';

@@ -3,7 +3,7 @@
  * compare view): each path of `planTransition`'s result gets its line and column in the revision it points into,
  * and the result is core's `LocatedPlan`, which core renders. Its summaries, messages and notes come as core wrote
  * them, every quotation of either revision with its secrets masked (`PlanCollector`), so nothing is scrubbed here:
- * scrubbing whole texts would mask dbkit's own words where a secret is one. Light, like `locate.ts`: the CLI bundles it (`@dbkit/language-server/locate`).
+ * scrubbing whole texts would mask dbkit's own words where a secret is one. Light, like `locate.ts`: the CLI bundles it (`@dbkit/language-server/internal/locate`).
  */
 import type {
   JsonPath,
