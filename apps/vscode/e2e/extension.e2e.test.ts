@@ -184,6 +184,15 @@ describe('in code-server, Node extension host (as desktop VS Code)', () => {
     expect(body).toContain('A replica-set member host must name a process (or its alias).');
     expect(body).toContain('How to fix it');
     await screenshot(page, 'node-02b-code-page');
+    // Back to the config, as the next tests expect it: the page's tab closed, the config's editor active.
+    await preview.first().hover();
+    await preview.first().locator('.action-label[aria-label^="Close"]').click();
+    await page.locator('.tabs-container .tab', { hasText: 'broken.automation.json' }).first().click();
+    await waitFor(
+      'the config’s editor to be active again',
+      async () =>
+        (await page.locator('.tabs-container .tab.active', { hasText: 'broken.automation.json' }).count()) > 0,
+    );
   });
 
   it('completes a member host with the names of the processes', async () => {
