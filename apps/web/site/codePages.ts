@@ -4,38 +4,15 @@
  * (`@dbkit/core/explain`). Static HTML; the language server's `codeDescription.href` and the playground link here.
  */
 import { allCodes, type Block, EXAMPLE_BASE, type ExplainedCode, explainSections } from '@dbkit/core/explain';
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeHtml, sitePage } from './html.ts';
 
 /** Text with `code` spans, as HTML. */
 const inline = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 
-const STYLE = `body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; }
-table { border-collapse: collapse; width: 100%; } td, th { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid #8884; vertical-align: top; }
-pre { background: #8881; padding: .75rem; overflow: auto; border-radius: 4px; } code { font-size: .9em; }
-.severity-error { color: #c62828; } .severity-warning { color: #a66b00; } .severity-info { color: #1565c0; }
+const SEVERITY_STYLE = `.severity-error { color: #c62828; } .severity-warning { color: #a66b00; } .severity-info { color: #1565c0; }
 .meta { color: #888; }`;
 
-function page(title: string, nav: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>${escapeHtml(title)}</title>
-<style>
-${STYLE}
-</style>
-</head>
-<body>
-<p>${nav}</p>
-${body}
-</body>
-</html>
-`;
-}
+const page = (title: string, nav: string, body: string) => sitePage(title, nav, body, SEVERITY_STYLE);
 
 /** A block of a section as HTML; `codeHref` links another code's page. */
 function blockHtml(block: Block, codeHref: (code: string) => string): string {

@@ -3,10 +3,8 @@
  * set-up for VS Code, JetBrains IDEs, neovim (jsonls) and tools that read a SchemaStore catalog. Static HTML; a
  * line of script rewrites the URLs to the host the page is served from (the `$id`s stay `https://dbkit.dev/…`).
  */
+import { escapeHtml, sitePage } from './html.ts';
 import { ID_ORIGIN, type SiteSchemaFile } from './schemaFiles.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A URL under the site, in a span the script rewrites to the serving host. */
 const url = (sitePath: string) => `<span class="base">${ID_ORIGIN}</span>${escapeHtml(sitePath)}`;
@@ -33,22 +31,7 @@ export function renderSchemaPage(files: readonly SiteSchemaFile[], fileMatch: re
   const inDocument = `{\n  "$schema": "${auto}",\n  …\n}`;
   const neovim = `-- init.lua (nvim-lspconfig)\nrequire('lspconfig').jsonls.setup({\n  settings = {\n    json = {\n      validate = { enable = true },\n      schemas = {\n        { fileMatch = { ${fileMatch.map((p) => `'${escapeHtml(p)}'`).join(', ')} },\n          url = '${auto}' },\n      },\n    },\n  },\n})`;
   const schemastoreNvim = `-- with SchemaStore.nvim: the catalog's entry as an extra schema\nschemas = require('schemastore').json.schemas({\n  extra = {\n    { name = 'dbkit automation configuration', description = 'dbkit automation config',\n      fileMatch = { ${fileMatch.map((p) => `'${escapeHtml(p)}'`).join(', ')} }, url = '${auto}' },\n  },\n})`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>dbkit JSON Schemas</title>
-<style>
-body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; }
-table { border-collapse: collapse; width: 100%; } td, th { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid #8884; vertical-align: top; }
-pre { background: #8881; padding: .75rem; overflow: auto; border-radius: 4px; } code { font-size: .9em; }
-</style>
-</head>
-<body>
-<p><a href="../">← dbkit playground</a> · <a href="../codes/">diagnostic codes</a></p>
-<h1>dbkit JSON Schemas</h1>
+  const body = `<h1>dbkit JSON Schemas</h1>
 <p>JSON Schemas (draft-07) of the automation configuration document and of the API's documents, generated from <code>@dbkit/core</code>'s types, with descriptions, enum descriptions, defaults, snippets and deprecations for editors.
 Each is served at the path of its <code>$id</code>; the URLs below point at this host.</p>
 <table>
@@ -69,8 +52,10 @@ ${snippet('neovim (jsonls)', neovim)}
 <pre><code>${schemastoreNvim}</code></pre>
 <script>
 for (const span of document.querySelectorAll('.base')) span.textContent = new URL('../', location.href).href;
-</script>
-</body>
-</html>
-`;
+</script>`;
+  return sitePage(
+    'dbkit JSON Schemas',
+    '<a href="../">← dbkit playground</a> · <a href="../codes/">diagnostic codes</a>',
+    body,
+  );
 }
