@@ -4,20 +4,51 @@
  */
 import type { JsonPath } from '../validation/diagnostic.js';
 
-/** A process of the base document's replica set `rs0`. */
-function process(index: number) {
+/** `featureCompatibilityVersion` for a server `version`: the release, from 3.4 (older servers have none). */
+function featureCompatibility(version: string): { readonly featureCompatibilityVersion?: string } {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
+  return major > 3 || (major === 3 && minor >= 4) ? { featureCompatibilityVersion: `${major}.${minor}` } : {};
+}
+
+/** How {@link exampleProcess} differs from the base document's processes. */
+export interface ExampleProcessOptions {
+  /** The server version (default 7.0.12); feature compatibility follows it. */
+  readonly version?: string;
+  /** Makes it a member of this replica set. */
+  readonly replSetName?: string;
+  /** Makes it a router (`dbs`) of this sharded cluster: no storage. */
+  readonly cluster?: string;
+  /** More `args2_6` options, after `net` (which they may replace). */
+  readonly args?: Readonly<Record<string, unknown>>;
+  /** Default `<name>.example.net`. */
+  readonly hostname?: string;
+  /** The folder under /data of its files (default its name). */
+  readonly dir?: string;
+}
+
+/**
+ * A process shaped like the base document's: `name` on its own host, its data and log under `/data/<name>`.
+ *
+ * @example
+ * exampleProcess('rs1-0', { replSetName: 'rs1' }).args2_6.replication; // { replSetName: 'rs1' }
+ */
+export function exampleProcess(name: string, options: ExampleProcessOptions = {}) {
+  const { version = '7.0.12', replSetName, cluster, args = {}, hostname = `${name}.example.net`, dir = name } = options;
+  const router = cluster !== undefined;
   return {
-    name: `rs0-${index}`,
-    hostname: `rs0-${index}.example.net`,
-    processType: 'dbd',
-    version: '7.0.12',
-    featureCompatibilityVersion: '7.0',
+    name,
+    hostname,
+    processType: router ? 'dbs' : 'dbd',
+    version,
+    ...featureCompatibility(version),
     authSchemaVersion: 5,
+    ...(router ? { cluster } : {}),
     args2_6: {
       net: { port: 27017 },
-      replication: { replSetName: 'rs0' },
-      storage: { dbPath: `/data/rs0-${index}` },
-      systemLog: { destination: 'file', path: `/data/rs0-${index}/db.log` },
+      ...(replSetName === undefined ? {} : { replication: { replSetName } }),
+      ...args,
+      ...(router ? {} : { storage: { dbPath: `/data/${dir}` } }),
+      systemLog: { destination: 'file', path: `/data/${dir}/${router ? 'router' : 'db'}.log` },
     },
   };
 }
@@ -42,7 +73,7 @@ export const EXAMPLE_BASE = {
       ],
     },
   ],
-  processes: [process(0), process(1), process(2)],
+  processes: [0, 1, 2].map((i) => exampleProcess(`rs0-${i}`, { replSetName: 'rs0' })),
   replicaSets: [
     {
       _id: 'rs0',

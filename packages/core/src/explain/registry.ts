@@ -35,31 +35,31 @@ export type ExplainedCode = {
   | { readonly kind: 'transition'; readonly doc: TransitionCodeDoc | undefined }
 );
 
+/** A code's declaration, as `DiagnosticCode` and `PlanCode` hold it. */
+interface Declared {
+  readonly name: string;
+  readonly title: string;
+  readonly severity: Severity;
+}
+
+/** The codes of one declaration table with their entries. */
+function explained<K extends string, D>(
+  table: Readonly<Record<K, Declared>>,
+  docs: Partial<Record<K, D>>,
+  kind: ExplainedCode['kind'],
+): ExplainedCode[] {
+  return (Object.entries(table) as [K, Declared][]).map(
+    ([code, { name, title, severity }]) =>
+      ({ code, name, title, severity, advice: severity !== 'error', kind, doc: docs[code] }) as ExplainedCode,
+  );
+}
+
 /** Every code, in code order. */
 export function allCodes(): readonly ExplainedCode[] {
-  const validation = Object.entries(DiagnosticCode).map(
-    ([code, info]): ExplainedCode => ({
-      code,
-      name: info.name,
-      title: info.title,
-      severity: info.severity,
-      advice: info.severity !== 'error',
-      kind: 'validation',
-      doc: VALIDATION_CODE_DOCS[code as DiagnosticCode],
-    }),
-  );
-  const transition = Object.entries(PlanCode).map(
-    ([code, info]): ExplainedCode => ({
-      code,
-      name: info.name,
-      title: info.title,
-      severity: info.severity,
-      advice: info.severity !== 'error',
-      kind: 'transition',
-      doc: TRANSITION_CODE_DOCS[code as PlanCode],
-    }),
-  );
-  return [...validation, ...transition].sort((a, b) => a.code.localeCompare(b.code));
+  return [
+    ...explained(DiagnosticCode, VALIDATION_CODE_DOCS, 'validation'),
+    ...explained(PlanCode, TRANSITION_CODE_DOCS, 'transition'),
+  ].sort((a, b) => a.code.localeCompare(b.code));
 }
 
 /**

@@ -1,7 +1,7 @@
 /** The reference entries of the DBK5xx codes: deprecated, obsolete and dangerous settings. */
 import type { DiagnosticCode } from '../../validation/codes.js';
 import type { ValidationCodeDoc } from '../codeDoc.js';
-import type { Edit } from '../example.js';
+import { type Edit, exampleProcess } from '../example.js';
 
 const SPEC_PROCESSES = { label: 'spec: processes[n]', path: 'docs/spec-coverage.md#processesn' };
 const SPEC_SHARDING = { label: 'spec: sharding[]', path: 'docs/spec-coverage.md#sharding' };
@@ -19,18 +19,6 @@ const SERVER_7_0 = { version: '7.0.12', featureCompatibilityVersion: '7.0' };
 const SERVER_3_2 = { version: '3.2.22' };
 type Server = typeof SERVER_7_0 | typeof SERVER_3_2;
 
-/** A process of the examples' sharded cluster `shop`. */
-function shopProcess(name: string, server: Server, fields: Record<string, unknown>, args: Record<string, unknown>) {
-  return {
-    name,
-    hostname: `${name}.example.net`,
-    ...fields,
-    ...server,
-    authSchemaVersion: 5,
-    args2_6: { ...args, systemLog: { destination: 'file', path: `/data/${name}/db.log` } },
-  };
-}
-
 /**
  * The base replica set `rs0` as the shard of a sharded cluster `shop`: a config server `cfg-0`, mirrored or the
  * only member of the config server replica set `cfg`, and a router.
@@ -40,21 +28,15 @@ function shopCluster(server: Server, configServers: 'mirrored' | 'replica set'):
   return [
     {
       at: ['processes', 3],
-      set: shopProcess(
-        'cfg-0',
-        server,
-        { processType: 'dbd' },
-        {
-          net: { port: 27019 },
-          ...(replicaSet ? { replication: { replSetName: 'cfg' } } : {}),
-          sharding: { clusterRole: 'configsvr' },
-          storage: { dbPath: '/data/cfg-0' },
-        },
-      ),
+      set: exampleProcess('cfg-0', {
+        version: server.version,
+        ...(replicaSet ? { replSetName: 'cfg' } : {}),
+        args: { net: { port: 27019 }, sharding: { clusterRole: 'configsvr' } },
+      }),
     },
     {
       at: ['processes', 4],
-      set: shopProcess('shop-router', server, { processType: 'dbs', cluster: 'shop' }, { net: { port: 27017 } }),
+      set: exampleProcess('shop-router', { version: server.version, cluster: 'shop' }),
     },
     ...(replicaSet
       ? [

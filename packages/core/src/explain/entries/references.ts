@@ -1,7 +1,7 @@
 /** The reference entries of the cross-reference codes (DBK2xx). */
 import type { DiagnosticCode } from '../../validation/codes.js';
 import type { ValidationCodeDoc } from '../codeDoc.js';
-import type { Edit } from '../example.js';
+import { type Edit, exampleProcess } from '../example.js';
 
 const SPEC_DB_VERSIONS = { label: 'spec: dbVersions[n]', path: 'docs/spec-coverage.md#dbversionsn' };
 const SPEC_PROCESSES = { label: 'spec: processes[n]', path: 'docs/spec-coverage.md#processesn' };
@@ -20,47 +20,6 @@ const DECISION_KEYS = {
   path: 'docs/decisions/validation.md#balancer-keys-are-cluster-names-values-hold-stopped-and-activewindow',
 };
 
-/** The `featureCompatibilityVersion` of a process on `version`: its release, from server 3.4 on. */
-function featureCompatibility(version: string) {
-  const [major = 0, minor = 0] = version.split('.').map(Number);
-  return major > 3 || (major === 3 && minor >= 4) ? { featureCompatibilityVersion: `${major}.${minor}` } : {};
-}
-
-/** A process shaped like the base document's, on `version`; `replSet` makes it a replica-set member. */
-function dataProcess(name: string, replSet?: string, version = '7.0.12') {
-  return {
-    name,
-    hostname: `${name}.example.net`,
-    processType: 'dbd',
-    version,
-    ...featureCompatibility(version),
-    authSchemaVersion: 5,
-    args2_6: {
-      net: { port: 27017 },
-      ...(replSet === undefined ? {} : { replication: { replSetName: replSet } }),
-      storage: { dbPath: `/data/${name}` },
-      systemLog: { destination: 'file', path: `/data/${name}/db.log` },
-    },
-  };
-}
-
-/** A shard router of the sharded cluster `cluster`. */
-function router(name: string, cluster: string, version = '7.0.12') {
-  return {
-    name,
-    hostname: `${name}.example.net`,
-    processType: 'dbs',
-    version,
-    ...featureCompatibility(version),
-    authSchemaVersion: 5,
-    cluster,
-    args2_6: {
-      net: { port: 27017 },
-      systemLog: { destination: 'file', path: `/data/${name}/router.log` },
-    },
-  };
-}
-
 /** A replica set with one voting member per host, numbered from 0. */
 function replicaSet(id: string, hosts: readonly string[]) {
   return { _id: id, protocolVersion: '1', members: hosts.map((host, i) => ({ _id: i, host, priority: 1, votes: 1 })) };
@@ -69,7 +28,7 @@ function replicaSet(id: string, hosts: readonly string[]) {
 /** A second replica set `rs1` of one process, `rs1-0` (processes[3]), which runs with `replSetName`. */
 function secondSet(replSetName: string): Edit[] {
   return [
-    { at: ['processes', 3], set: dataProcess('rs1-0', replSetName) },
+    { at: ['processes', 3], set: exampleProcess('rs1-0', { replSetName }) },
     { at: ['replicaSets', 1], set: replicaSet('rs1', ['rs1-0']) },
   ];
 }
@@ -80,10 +39,13 @@ function secondSet(replSetName: string): Edit[] {
  * as its one shard.
  */
 const SHOP_CONFIG_SERVERS: readonly Edit[] = [
-  ...[0, 1, 2].map((i) => ({ at: ['processes', 3 + i], set: dataProcess(`shop-config-${i}`, 'shop-config') })),
+  ...[0, 1, 2].map((i) => ({
+    at: ['processes', 3 + i],
+    set: exampleProcess(`shop-config-${i}`, { replSetName: 'shop-config' }),
+  })),
   { at: ['replicaSets', 1], set: replicaSet('shop-config', ['shop-config-0', 'shop-config-1', 'shop-config-2']) },
 ];
-const SHOP_ROUTER: Edit = { at: ['processes', 6], set: router('shop-router', 'shop') };
+const SHOP_ROUTER: Edit = { at: ['processes', 6], set: exampleProcess('shop-router', { cluster: 'shop' }) };
 const SHOP_SHARDING: Edit = {
   at: ['sharding'],
   set: [{ name: 'shop', configServerReplica: 'shop-config', shards: [{ _id: 'shard0', rs: 'rs0' }] }],
@@ -111,9 +73,12 @@ function mirroredShop(configServer: readonly string[]): Edit[] {
         ],
       },
     },
-    ...[0, 1, 2].map((i) => ({ at: ['processes', i], set: dataProcess(`rs0-${i}`, 'rs0', version) })),
-    ...[0, 1, 2].map((i) => ({ at: ['processes', 3 + i], set: dataProcess(`shop-cfg-${i}`, undefined, version) })),
-    { at: ['processes', 6], set: router('shop-router', 'shop', version) },
+    ...[0, 1, 2].map((i) => ({
+      at: ['processes', i],
+      set: exampleProcess(`rs0-${i}`, { replSetName: 'rs0', version }),
+    })),
+    ...[0, 1, 2].map((i) => ({ at: ['processes', 3 + i], set: exampleProcess(`shop-cfg-${i}`, { version }) })),
+    { at: ['processes', 6], set: exampleProcess('shop-router', { cluster: 'shop', version }) },
     { at: ['sharding'], set: [{ name: 'shop', configServer, shards: [{ _id: 'shard0', rs: 'rs0' }] }] },
   ];
 }
@@ -190,14 +155,14 @@ export const referenceDocs = {
     examples: {
       wrong: {
         document: {
-          edits: [...SHOP, { at: ['processes', 7], set: router('shop-router-1', 'shpo') }],
+          edits: [...SHOP, { at: ['processes', 7], set: exampleProcess('shop-router-1', { cluster: 'shpo' }) }],
           show: ['processes', 7],
         },
         at: ['processes', 7, 'cluster'],
       },
       right: {
         document: {
-          edits: [...SHOP, { at: ['processes', 7], set: router('shop-router-1', 'shop') }],
+          edits: [...SHOP, { at: ['processes', 7], set: exampleProcess('shop-router-1', { cluster: 'shop' }) }],
           show: ['processes', 7],
         },
         at: ['processes', 7, 'cluster'],

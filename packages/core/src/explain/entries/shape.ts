@@ -1,6 +1,7 @@
 /** The reference entries of the DBK1xx codes: the shape of the document, its fields, types and values. */
 import type { DiagnosticCode } from '../../validation/codes.js';
 import type { ValidationCodeDoc } from '../codeDoc.js';
+import { exampleProcess } from '../example.js';
 
 const SPEC_DOCUMENT = {
   label: 'spec: automation configuration document',
@@ -42,24 +43,6 @@ function ordersIndex(collation: Record<string, unknown>) {
     collectionName: 'orders',
     options: { name: 'sku_fr' },
     collation,
-  };
-}
-
-/** A fourth process for `rs0`, on host rs0-3, copied from `rs0-2` and named `name`. */
-function fourthProcess(name: string) {
-  return {
-    name,
-    hostname: 'rs0-3.example.net',
-    processType: 'dbd',
-    version: '7.0.12',
-    featureCompatibilityVersion: '7.0',
-    authSchemaVersion: 5,
-    args2_6: {
-      net: { port: 27017 },
-      replication: { replSetName: 'rs0' },
-      storage: { dbPath: '/data/rs0-3' },
-      systemLog: { destination: 'file', path: '/data/rs0-3/db.log' },
-    },
   };
 }
 
@@ -241,11 +224,27 @@ export const shapeDocs = {
     related: ['DBK310', 'DBK417', 'DBK202'],
     examples: {
       wrong: {
-        document: { edits: [{ at: ['processes', 3], set: fourthProcess('rs0-2') }], show: ['processes', 3] },
+        document: {
+          edits: [
+            {
+              at: ['processes', 3],
+              set: exampleProcess('rs0-2', { replSetName: 'rs0', hostname: 'rs0-3.example.net', dir: 'rs0-3' }),
+            },
+          ],
+          show: ['processes', 3],
+        },
         at: ['processes', 3, 'name'],
       },
       right: {
-        document: { edits: [{ at: ['processes', 3], set: fourthProcess('rs0-3') }], show: ['processes', 3] },
+        document: {
+          edits: [
+            {
+              at: ['processes', 3],
+              set: exampleProcess('rs0-3', { replSetName: 'rs0', hostname: 'rs0-3.example.net', dir: 'rs0-3' }),
+            },
+          ],
+          show: ['processes', 3],
+        },
         at: ['processes', 3, 'name'],
       },
     },

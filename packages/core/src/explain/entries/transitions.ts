@@ -1,7 +1,7 @@
 /** The reference entries of the transition codes (DBK6xx): what a revision does to the deployed one. */
 import type { PlanCode } from '../../plan/planCodes.js';
 import type { TransitionCodeDoc } from '../codeDoc.js';
-import type { Edit } from '../example.js';
+import { type Edit, exampleProcess } from '../example.js';
 
 const PLAN_SOURCES = {
   label: 'decision: each plan rule rests on a cited source',
@@ -67,45 +67,15 @@ function voter(i: number): Edit[] {
 
 const FORCE: Edit = { at: ['replicaSets', 0, 'force'], set: { currentVersion: -1 } };
 
-/** A data-bearing process of the sharded examples, like the base's. */
-function dataProcess(name: string, args: Record<string, unknown>) {
-  return {
-    name,
-    hostname: `${name}.example.net`,
-    processType: 'dbd',
-    version: '7.0.12',
-    featureCompatibilityVersion: '7.0',
-    authSchemaVersion: 5,
-    args2_6: {
-      net: { port: 27017 },
-      ...args,
-      storage: { dbPath: `/data/${name}` },
-      systemLog: { destination: 'file', path: `/data/${name}/db.log` },
-    },
-  };
-}
-
 function configServer(name: string) {
-  return dataProcess(name, { replication: { replSetName: 'cfg' }, sharding: { clusterRole: 'configsvr' } });
+  return exampleProcess(name, { replSetName: 'cfg', args: { sharding: { clusterRole: 'configsvr' } } });
 }
 
 function oneMemberSet(id: string, host: string) {
   return { _id: id, protocolVersion: '1', members: [{ _id: 0, host, priority: 1, votes: 1 }] };
 }
 
-const ROUTER = {
-  name: 'router-0',
-  hostname: 'router-0.example.net',
-  processType: 'dbs',
-  version: '7.0.12',
-  featureCompatibilityVersion: '7.0',
-  authSchemaVersion: 5,
-  cluster: 'shop',
-  args2_6: {
-    net: { port: 27017 },
-    systemLog: { destination: 'file', path: '/data/router-0/mongos.log' },
-  },
-};
+const ROUTER = exampleProcess('router-0', { cluster: 'shop' });
 
 /** The base made a sharded cluster `shop`: `rs0` its one shard, `cfg` its config server replica set, one router. */
 const SHARDED: readonly Edit[] = [
@@ -118,7 +88,7 @@ const SHARDED: readonly Edit[] = [
 /** {@link SHARDED} with a second shard `rs1`, a one-member replica set on process `rs1-0`. */
 const TWO_SHARDS: readonly Edit[] = [
   ...SHARDED,
-  { at: ['processes', 5], set: dataProcess('rs1-0', { replication: { replSetName: 'rs1' } }) },
+  { at: ['processes', 5], set: exampleProcess('rs1-0', { replSetName: 'rs1' }) },
   { at: ['replicaSets', 2], set: oneMemberSet('rs1', 'rs1-0') },
   { at: ['sharding', 0, 'shards', 1], set: { _id: 'rs1', rs: 'rs1' } },
 ];
@@ -136,7 +106,7 @@ const DRAINING: readonly Edit[] = [
  */
 const MIRRORED: readonly Edit[] = [
   { at: ['dbVersions', 0], set: dbVersion('3.2.22', '105acca0d443f9a47c1a5bd608fd7133840a58dd') },
-  { at: ['processes', 3], set: dataProcess('cfg-0', { sharding: { clusterRole: 'configsvr' } }) },
+  { at: ['processes', 3], set: exampleProcess('cfg-0', { args: { sharding: { clusterRole: 'configsvr' } } }) },
   { at: ['processes', 4], set: ROUTER },
   { at: ['sharding', 0], set: { name: 'shop', configServer: ['cfg-0'], shards: [{ _id: 'rs0', rs: 'rs0' }] } },
   ...[0, 1, 2, 3, 4].flatMap((i): Edit[] => [
@@ -568,10 +538,7 @@ export const transitionDocs = {
             { at: ['sharding', 0, 'configServerReplica'], set: 'cfg2' },
             {
               at: ['processes', 5],
-              set: dataProcess('cfg2-0', {
-                replication: { replSetName: 'cfg2' },
-                sharding: { clusterRole: 'configsvr' },
-              }),
+              set: exampleProcess('cfg2-0', { replSetName: 'cfg2', args: { sharding: { clusterRole: 'configsvr' } } }),
             },
             { at: ['replicaSets', 2], set: oneMemberSet('cfg2', 'cfg2-0') },
           ],
