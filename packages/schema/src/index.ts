@@ -21,7 +21,7 @@ import snapshotPatchSchema from '../schema/snapshot-patch.schema.json' with { ty
 import { CATALOG_FILE, SCHEMA_FILES } from './files.js';
 
 export { fileMatchToRegExp, isAutomationConfigFileName, matchesAny } from './fileMatch.js';
-export { AUTOMATION_CONFIG_FILE_MATCH, SCHEMA_VERSION } from './files.js';
+export { AUTOMATION_CONFIG_FILE_MATCH, SCHEMA_ID_BASE, SCHEMA_VERSION } from './files.js';
 
 /** A JSON Schema (draft-07) as a plain object. */
 export type JsonSchema = { readonly [keyword: string]: unknown };
