@@ -62,6 +62,19 @@ function isTokenEdge(text: string, at: number): boolean {
   return at < 0 || at >= text.length || TOKEN_EDGE.test(text.charAt(at));
 }
 
+/**
+ * Whether the JSON text at `from` is inside a property's name: the string it stands in closes, and a colon follows.
+ * A name is never a secret (`"processes"` holds the word of a secret `"process"`, `"key"` is no `auth.key`).
+ */
+function inPropertyName(text: string, from: number): boolean {
+  let at = from;
+  while (at < text.length && text.charAt(at) !== '"') at += text.charAt(at) === '\\' ? 2 : 1;
+  if (at >= text.length) return false;
+  at++;
+  while (at < text.length && /\s/.test(text.charAt(at))) at++;
+  return text.charAt(at) === ':';
+}
+
 /** A stretch of text: offset and length. */
 export interface TextRange {
   readonly offset: number;
@@ -81,6 +94,7 @@ function occurrencesIn(text: string, secrets: readonly Prepared[], json: boolean
     const long = secret.raw.length >= SHORTEST_ANYWHERE;
     for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1)) {
       const end = at + value.length;
+      if (json && inPropertyName(text, end)) continue;
       if (long) found.push([at, end]);
       else if (json && text.charAt(at - 1) === '"' && text.charAt(end) === '"') found.push([at - 1, end + 1]);
       else if (isTokenEdge(text, at - 1) && isTokenEdge(text, end)) found.push([at, end]);

@@ -65,6 +65,17 @@ describe('quotations', () => {
     expect(shown).toEqual(['field', '7', '"ab"']);
   });
 
+  it.for([
+    { line: '  "processes": [],', secret: 'process', masked: [] },
+    { line: '{ "key": [["field", 1]], "field": 2 }', secret: 'field', masked: ['field'] },
+    { line: '"autoPwd": "process", "processType": "dbd"', secret: 'process', masked: ['process'] },
+    { line: '"name": "field_1"', secret: 'field', masked: ['field'] },
+  ])('never masks a property name holding a secret’s word: $line', ({ line, secret, masked }) => {
+    const q = quoterOf([{ value: secret }]);
+    expect(q.occurrences(line).map(({ offset, length }) => line.slice(offset, offset + length))).toEqual(masked);
+    expect(q.quote({ processes: [], field: 1 })).toBe('{"processes":[],"field":1}');
+  });
+
   it('reads the secrets only when a quotation first needs them', () => {
     let reads = 0;
     const lazy = quoterOf(() => {
