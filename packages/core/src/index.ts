@@ -254,13 +254,12 @@ export { isSecretPath, SECRET_PATHS, type SecretPath } from './secrets/paths.js'
 export { DiagnosticCode } from './validation/codes.js';
 export {
   type Diagnostic,
-  DiagnosticTag,
   formatJsonPath,
   type JsonPath,
   type JsonPathParseResult,
   parseJsonPath,
   type RelatedInformation,
-  Severity,
 } from './validation/diagnostic.js';
+export { DiagnosticTag, Severity } from './validation/severity.js';
 // Validation of automation configurations.
 export { validateAutomationConfig } from './validation/validate.js';

@@ -164,3 +164,65 @@ export function repoSourceFiles() {
     specifiers: importSpecifiers(readRepoFile(path)),
   }));
 }
+
+/**
+ * The import circles among the files of each package's `src/`: every cycle of relative imports (type-only ones
+ * too), each listed once from its first file in path order. A circle makes two modules one knot to read and test.
+ * @param {readonly SourceFile[]} files
+ * @returns {string[][]}
+ */
+export function importCycles(files) {
+  const inSrc = files.filter((file) => /^(packages|apps)\/[^/]+\/src\//.test(file.path));
+  const known = new Set(inSrc.map((file) => file.path));
+  /** @type {Map<string, string[]>} */
+  const edges = new Map();
+  for (const file of inSrc) {
+    const targets = [];
+    for (const specifier of file.specifiers) {
+      if (!specifier.startsWith('.')) continue;
+      const base = posix.normalize(posix.join(posix.dirname(file.path), specifier));
+      const candidates = [
+        base,
+        base.replace(/\.js$/, '.ts'),
+        base.replace(/\.js$/, '.tsx'),
+        `${base}.ts`,
+        `${base}/index.ts`,
+      ];
+      const target = candidates.find((candidate) => known.has(candidate));
+      if (target !== undefined) targets.push(target);
+    }
+    edges.set(file.path, targets);
+  }
+  // Tarjan's strongly connected components: a component of more than one file, or a file importing itself, is a circle.
+  let index = 0;
+  const indexOf = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const cycles = [];
+  const visit = (node) => {
+    indexOf.set(node, index);
+    low.set(node, index);
+    index++;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!indexOf.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node), low.get(next)));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node), indexOf.get(next)));
+    }
+    if (low.get(node) === indexOf.get(node)) {
+      const component = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1 || (edges.get(node) ?? []).includes(node)) cycles.push(component.sort());
+    }
+  };
+  for (const node of [...edges.keys()].sort()) if (!indexOf.has(node)) visit(node);
+  return cycles.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+}

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkImportGraph,
+  importCycles,
   importSpecifiers,
   LAYERS,
   repoSourceFiles,
@@ -146,6 +147,34 @@ describe('checkImportGraph on planted examples', () => {
   });
 });
 
+describe('importCycles on planted examples', () => {
+  const file = (path: string, ...specifiers: string[]) => ({ path, specifiers });
+  it.for([
+    ['no circle', [file('packages/core/src/a.ts', './b.js'), file('packages/core/src/b.ts')], []],
+    [
+      'two files importing each other (a type import too)',
+      [file('packages/core/src/a.ts', './b.js'), file('packages/core/src/b.ts', './a.js')],
+      [['packages/core/src/a.ts', 'packages/core/src/b.ts']],
+    ],
+    [
+      'a circle through a folder and back',
+      [
+        file('apps/vscode/src/common/x.ts', '../lib/y.js'),
+        file('apps/vscode/src/lib/y.ts', './z.js'),
+        file('apps/vscode/src/lib/z.ts', '../common/x.js'),
+      ],
+      [['apps/vscode/src/common/x.ts', 'apps/vscode/src/lib/y.ts', 'apps/vscode/src/lib/z.ts']],
+    ],
+    [
+      'tests may import each other',
+      [file('packages/core/test/a.ts', './b.js'), file('packages/core/test/b.ts', './a.js')],
+      [],
+    ],
+  ] as const)('%s', ([, files, cycles]) => {
+    expect(importCycles(files)).toEqual(cycles);
+  });
+});
+
 describe('the repository', () => {
   const packages = workspacePackages();
   const files = repoSourceFiles();
@@ -157,6 +186,10 @@ describe('the repository', () => {
 
   it('has no stale exemption', () => {
     expect(EXEMPTIONS.filter((e) => !violations.some((violation) => exempts(e, violation)))).toEqual([]);
+  });
+
+  it('has no import circle in any src/', () => {
+    expect(importCycles(files)).toEqual([]);
   });
 
   it('reads every layered package and its imports', () => {

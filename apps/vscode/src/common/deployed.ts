@@ -37,7 +37,7 @@ import { DeployedFileSystem, type DraftSaved } from './deployedFs.js';
 import { DraftDecorations } from './drafts.js';
 import type { PlanDocuments } from './planDocuments.js';
 import type { ServerHost } from './server.js';
-import { type ConnectionArgument, pickConnection, type ServiceContext } from './services.js';
+import { type ConnectionArgument, pickConnection, type ServiceContext } from './serviceContext.js';
 
 /** How long the progress notification follows the agents before saying where they stand. */
 const WATCH_TIMEOUT_MS = 600_000;

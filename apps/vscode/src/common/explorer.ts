@@ -53,7 +53,7 @@ import {
   withResource,
 } from '../lib/explorerActions.js';
 import { type ExplorerItem, explorerItem } from '../lib/explorerItem.js';
-import type { ServiceContext } from './services.js';
+import type { ServiceContext } from './serviceContext.js';
 
 /** Registers the explorer view and its commands; called once by `activateServices`. */
 export function registerExplorer(services: ServiceContext): void {

@@ -3,23 +3,11 @@
  * config (open, plan against it, publish). Each part registers its own commands.
  */
 import * as vscode from 'vscode';
-import type { ServiceConnection } from '../lib/connections.js';
 import { Command } from '../lib/constants.js';
 import { ConnectionStore } from './connections.js';
 import { DraftStore } from './drafts.js';
 import { registerExplorer } from './explorer.js';
-
-/** What the service commands need from the rest of the extension. */
-export interface ServiceContext {
-  readonly context: vscode.ExtensionContext;
-  readonly output: vscode.LogOutputChannel;
-  readonly connections: ConnectionStore;
-  /** The drafts of deployed configs, kept by saving and sent by Publish. */
-  readonly drafts: DraftStore;
-}
-
-/** A command's argument when it runs from the explorer: the node's connection (absent from the palette). */
-export type ConnectionArgument = { readonly connection: ServiceConnection } | undefined;
+import { type ConnectionArgument, pickConnection, type ServiceContext } from './serviceContext.js';
 
 /** Creates the connection store and registers the connection commands; the explorer and deployed config plug in. */
 export function activateServices(context: vscode.ExtensionContext, output: vscode.LogOutputChannel): ServiceContext {
@@ -46,23 +34,4 @@ export function activateServices(context: vscode.ExtensionContext, output: vscod
   void drafts.prune(connections.list());
   registerExplorer(services);
   return services;
-}
-
-/** Asks which connection, when there are several; offers to add one when there is none. */
-export async function pickConnection(
-  connections: ConnectionStore,
-  placeHolder: string,
-): Promise<ServiceConnection | undefined> {
-  const list = connections.list();
-  if (list.length === 0) {
-    const add = 'Add Service Connection…';
-    const choice = await vscode.window.showInformationMessage('dbkit: no service connection yet.', add);
-    return choice === add ? connections.add() : undefined;
-  }
-  if (list.length === 1) return list[0];
-  const picked = await vscode.window.showQuickPick(
-    list.map((connection) => ({ label: connection.label, description: connection.baseUrl, connection })),
-    { placeHolder },
-  );
-  return picked?.connection;
 }

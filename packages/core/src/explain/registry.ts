@@ -1,7 +1,7 @@
 /** Every code's entry, by code, with what the code's declaration says of it. */
 import { PlanCode } from '../plan/planCodes.js';
 import { DiagnosticCode } from '../validation/codes.js';
-import type { Severity } from '../validation/diagnostic.js';
+import type { Severity } from '../validation/severity.js';
 import type { TransitionCodeDoc, ValidationCodeDoc } from './codeDoc.js';
 import { deprecatedDocs } from './entries/deprecated.js';
 import { limitDocs } from './entries/limits.js';

@@ -1,4 +1,4 @@
-import type { Severity } from '../validation/diagnostic.js';
+import type { Severity } from '../validation/severity.js';
 
 interface PlanCodeInfo {
   /** Short kebab-case name, for configuration and documentation. */

@@ -6,7 +6,8 @@
  * Pure: the caller places the plan's paths in its documents (a file, a line, a column) and passes a palette; the
  * plain palette gives the text without colours.
  */
-import type { JsonPath, Severity } from '../validation/diagnostic.js';
+import type { JsonPath } from '../validation/diagnostic.js';
+import type { Severity } from '../validation/severity.js';
 import type { PlanCode } from './planCodes.js';
 import { ChangeArea, type ChangeKind } from './types.js';
 

@@ -1,4 +1,5 @@
-import type { JsonPath, RelatedInformation, Severity } from '../validation/diagnostic.js';
+import type { JsonPath, RelatedInformation } from '../validation/diagnostic.js';
+import type { Severity } from '../validation/severity.js';
 import type { PlanCode } from './planCodes.js';
 
 /** What part of the deployment a planned change touches. */

@@ -1,4 +1,4 @@
-import type { DiagnosticTag, Severity } from './diagnostic.js';
+import type { DiagnosticTag, Severity } from './severity.js';
 
 interface CodeInfo {
   /** Short kebab-case name, for configuration and documentation. */

@@ -1,21 +1,6 @@
 import type { DiagnosticCode } from './codes.js';
 
-/** How serious a diagnostic is. */
-export const Severity = {
-  error: { description: 'The document breaks a rule of the spec: the service rejects it or the deployment breaks.' },
-  warning: {
-    description: 'The document is accepted, but something is obsolete, ineffective or dangerous, or probably a typo.',
-  },
-  info: { description: 'Worth knowing; nothing is wrong.' },
-} as const;
-export type Severity = keyof typeof Severity;
-
-/** Extra meaning an editor can show: struck-through (deprecated) or faded (unnecessary). */
-export const DiagnosticTag = {
-  deprecated: { description: 'The field or value is deprecated or obsolete.' },
-  unnecessary: { description: 'The field has no effect where it is.' },
-} as const;
-export type DiagnosticTag = keyof typeof DiagnosticTag;
+import type { DiagnosticTag, Severity } from './severity.js';
 
 /** A JSON path: object keys and array indices from the document root. `[]` is the root itself. */
 export type JsonPath = readonly (string | number)[];

@@ -5,11 +5,6 @@
  * (converted once, here); what the features share (the JSON service, the client's capabilities) is the service's
  * own. The LSP server (`src/server/`) is a thin layer over this; tests and the browser playground call it directly.
  */
-import { automationConfigSchema } from '@dbkit/schema';
-import {
-  getLanguageService as getJsonLanguageService,
-  type LanguageService as JsonLanguageService,
-} from 'vscode-json-languageservice';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type {
   CodeAction,
@@ -29,9 +24,9 @@ import type {
 } from 'vscode-languageserver-types';
 import { type CancellationToken, NEVER_CANCELLED } from './cancellation.js';
 import { type ParsedDocument, parseDocument, type ServedDocument } from './document.js';
+import { createFeatureContext, type LanguageServiceOptions } from './featureContext.js';
 import { getCodeActions } from './features/codeActions.js';
 import { describeCodes } from './features/codeDescription.js';
-import type { ItemDefault } from './features/completion/compact.js';
 import { getCompletion, resolveCompletionItem } from './features/completion.js';
 import { getDefinition } from './features/definition.js';
 import { type DiagnosticsOptions, getDiagnostics, getDuplicateKeyDiagnostics } from './features/diagnostics.js';
@@ -46,37 +41,6 @@ import type { TextChange } from './incremental.js';
 import { createSelector, SELECTOR_PREFIX, type SelectionSettings } from './selection.js';
 import { sliceText } from './textModel.js';
 import { scheduleWarmUp, type WarmUpSchedule } from './warmUp.js';
-
-/** The `$id` of the automation-config schema, the uri vscode-json-languageservice knows it by. */
-export const AUTOMATION_SCHEMA_URI = String(automationConfigSchema.$id);
-
-export interface LanguageServiceOptions {
-  /** Whether the client renders Markdown in hovers and documentation (LSP `contentFormat`); default true. */
-  readonly markdown?: boolean;
-  /** Whether the client supports snippet syntax in completions (LSP `snippetSupport`); default false. */
-  readonly snippets?: boolean;
-  /** The completion `itemDefaults` the client reads (LSP `completionList.itemDefaults`); default none. */
-  readonly itemDefaults?: readonly ItemDefault[];
-  /** The most folding ranges an answer holds; default no limit. */
-  readonly foldingRangeLimit?: number;
-  readonly selection?: SelectionSettings;
-  /** Where each code's reference page is, `<base>DBK202` (`codeDescription.ts`; default the schema site's). */
-  readonly codesBaseUrl?: string;
-}
-
-/** What every feature may use besides the parsed document: the service's own, never passed by its callers. */
-export interface FeatureContext {
-  /** vscode-json-languageservice, configured with dbkit's automation-config schema, for the generic JSON parts. */
-  readonly json: JsonLanguageService;
-  /** Markdown in hovers and documentation, when the client renders it. */
-  readonly markdown: boolean;
-  /** Snippet syntax in completion insert texts, when the client supports it. */
-  readonly snippets: boolean;
-  /** What completion answers may say once for all items (`completion/compact.ts`). */
-  readonly itemDefaults: readonly ItemDefault[];
-  /** The most folding ranges an answer holds. */
-  readonly foldingRangeLimit: number | undefined;
-}
 
 export interface ParseOptions {
   /**
@@ -161,31 +125,12 @@ export interface LanguageService {
   scheduleWarmUp(document: ServedDocument, schedule: WarmUpSchedule): void;
 }
 
-/** The features' context for `options`: vscode-json-languageservice configured with dbkit's schema. */
-export function createFeatureContext(options: LanguageServiceOptions = {}): FeatureContext {
-  const markdown = options.markdown ?? true;
-  const snippets = options.snippets ?? false;
-  const json = getJsonLanguageService({
-    clientCapabilities: {
-      textDocument: {
-        completion: { completionItem: { documentationFormat: markdown ? ['markdown', 'plaintext'] : ['plaintext'] } },
-        hover: { contentFormat: markdown ? ['markdown', 'plaintext'] : ['plaintext'] },
-      },
-    },
-  });
-  json.configure({
-    validate: false,
-    allowComments: false,
-    schemas: [{ uri: AUTOMATION_SCHEMA_URI, fileMatch: ['*'], schema: automationConfigSchema }],
-  });
-  return {
-    json,
-    markdown,
-    snippets,
-    itemDefaults: options.itemDefaults ?? [],
-    foldingRangeLimit: options.foldingRangeLimit,
-  };
-}
+export {
+  AUTOMATION_SCHEMA_URI,
+  createFeatureContext,
+  type FeatureContext,
+  type LanguageServiceOptions,
+} from './featureContext.js';
 
 /** `doValidation`'s default: every diagnostic at once. */
 const EVERY_DIAGNOSTIC: DiagnosticsOptions = Object.freeze({});

@@ -12,12 +12,12 @@
  */
 import { NEVER_CANCELLED } from './cancellation.js';
 import { type ParsedDocument, parseDocument, type ServedDocument } from './document.js';
+import type { FeatureContext } from './featureContext.js';
 import { forgetNamesBeforeTree } from './features/completion/beforeTree.js';
 import { referenceFactsWork, warmReferenceFacts } from './features/completion/references.js';
 import { getCompletion } from './features/completion.js';
 import { getHover } from './features/hover.js';
 import { nodeAtPath } from './jsonAst.js';
-import type { FeatureContext } from './languageService.js';
 import { TextModel } from './textModel.js';
 
 const FIRST_MEMBER_HOST = ['replicaSets', 0, 'members', 0, 'host'];

@@ -15,8 +15,8 @@ import type { ASTNode, ObjectASTNode } from 'vscode-json-languageservice';
 import type { CompletionItem, CompletionList, Position } from 'vscode-languageserver-types';
 import type { CancellationToken } from '../cancellation.js';
 import type { ParsedDocument } from '../document.js';
+import type { FeatureContext } from '../featureContext.js';
 import { pathOf, sameNode } from '../jsonAst.js';
-import type { FeatureContext } from '../languageService.js';
 import { namesBeforeTree } from './completion/beforeTree.js';
 import { compactCompletionList } from './completion/compact.js';
 import {

@@ -8,7 +8,7 @@
 import type { FoldingRange } from 'vscode-languageserver-types';
 import type { CancellationToken } from '../cancellation.js';
 import type { ParsedDocument } from '../document.js';
-import type { FeatureContext } from '../languageService.js';
+import type { FeatureContext } from '../featureContext.js';
 import { type CompactTree, NONE, NodeKind } from '../tree/compactTree.js';
 
 /** vscode-json-languageservice's code for a key given twice: the only syntax error valid JSON has. */

@@ -5,7 +5,7 @@
 import type { FormattingOptions, Range, TextEdit } from 'vscode-languageserver-types';
 import type { CancellationToken } from '../cancellation.js';
 import type { ParsedDocument } from '../document.js';
-import type { FeatureContext } from '../languageService.js';
+import type { FeatureContext } from '../featureContext.js';
 
 /** The edits that format the document, or only `range`; none once `token` is cancelled. */
 export function format(

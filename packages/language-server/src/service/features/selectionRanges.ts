@@ -2,7 +2,7 @@
 import type { Position, SelectionRange } from 'vscode-languageserver-types';
 import type { CancellationToken } from '../cancellation.js';
 import type { ParsedDocument } from '../document.js';
-import type { FeatureContext } from '../languageService.js';
+import type { FeatureContext } from '../featureContext.js';
 
 /** One selection range per position; none once `token` is cancelled. */
 export function getSelectionRanges(

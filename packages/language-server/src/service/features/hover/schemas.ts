@@ -5,8 +5,8 @@
  */
 import type { ASTNode, JSONDocument, JSONSchema, MatchingSchema } from 'vscode-json-languageservice';
 import type { ParsedDocument } from '../../document.js';
+import type { FeatureContext } from '../../featureContext.js';
 import { sameNode } from '../../jsonAst.js';
-import type { FeatureContext } from '../../languageService.js';
 
 /**
  * vscode-json-languageservice's `JSONDocument` class has `getMatchingSchemas(schema, focusOffset)`, which only
