@@ -391,7 +391,10 @@ describe('the service from the editor', () => {
     expect(await page.locator('.monaco-dialog-box').count()).toBe(0);
 
     // Kept across a reload of the window.
-    await page.reload();
+    // Developer: Reload Window, which lets VS Code write its state first, as closing and reopening the window does.
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+    await command(page, 'Developer: Reload Window');
+    await reloaded;
     await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
     await page.locator(ACTIVITY).first().click();
     await expand(page, `${service.groupId} on`, `Project ${service.groupId}`);
@@ -400,9 +403,8 @@ describe('the service from the editor', () => {
     );
     await row(page, 'Automation config v2').click();
     await activeTab(page).waitFor();
-    await waitFor('the draft in the editor', async () =>
-      (await text(page.locator('.editor-instance .view-lines'))).includes('/data/rs0-1/mongod.log'),
-    );
+    // The editor shows the draft: its tab carries the draft's decoration.
+    expect(await activeTab(page).locator('.monaco-icon-label').getAttribute('class')).toMatch(/decoration/);
 
     // Publish from the explorer's inline action on the draft.
     const node = row(page, 'Automation config v2');
@@ -410,7 +412,10 @@ describe('the service from the editor', () => {
     await node.locator('.action-label[aria-label^="Publish to Service"]').click();
     await dialogButton(page, 'Publish');
     await waitFor('version 3 to be applied', async () => /Version 3 is applied/.test(await toasts(page)), 60_000);
-    expect((await state()).groups[service.groupId]?.automationConfig.version).toBe(3);
+    const published = (await state()).groups[service.groupId]?.automationConfig;
+    expect(published?.version).toBe(3);
+    // What was published is the draft the reload kept.
+    expect(published?.text).toContain('"path": "/data/rs0-1/mongod.log"');
     expect(seenToasts).not.toMatch(SAVE_FAILED);
   }, 180_000);
 
