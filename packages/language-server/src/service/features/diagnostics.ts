@@ -9,7 +9,6 @@ import {
   type Diagnostic,
   type DiagnosticRelatedInformation,
   DiagnosticSeverity,
-  DiagnosticTag,
   type Range,
 } from 'vscode-languageserver-types';
 import type { CancellationToken } from '../cancellation.js';
@@ -17,6 +16,7 @@ import type { ParsedDocument } from '../document.js';
 import { nodeAtOffset, sameNode, secretTextsOfTree } from '../jsonAst.js';
 import { type Anchor, type LocatedNode, rangesOfSpans, spanOfLocated } from '../locate.js';
 import { type RepeatedKey as RepeatedKeySpan, scanText } from '../textScan.js';
+import { toLspDiagnostic } from './lspDiagnostic.js';
 
 /** The source every dbkit diagnostic carries: editors show it beside the code. */
 export const DIAGNOSTIC_SOURCE = 'dbkit';
@@ -45,14 +45,6 @@ const KEY_CODES: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
   'DBK503',
   'DBK507',
 ]);
-
-const SEVERITY = {
-  error: DiagnosticSeverity.Error,
-  warning: DiagnosticSeverity.Warning,
-  info: DiagnosticSeverity.Information,
-} as const;
-
-const TAG = { deprecated: DiagnosticTag.Deprecated, unnecessary: DiagnosticTag.Unnecessary } as const;
 
 const DUPLICATE_KEY_MESSAGE =
   'Duplicate key: the service keeps only the last value of a key given twice, so the earlier value is silently lost. Remove one of them.';
@@ -212,21 +204,12 @@ function lspDiagnostic(
   range: Range,
   relatedAt: readonly { readonly message: string; readonly range: Range }[] | undefined,
 ): Diagnostic {
-  const related: DiagnosticRelatedInformation[] | undefined = relatedAt?.map((r) => ({
+  const related: DiagnosticRelatedInformation[] = (relatedAt ?? []).map((r) => ({
     location: { uri: doc.uri, range: r.range },
     message: r.message,
   }));
   const data: DiagnosticData = { path: d.path, ...(d.suggestions ? { suggestions: d.suggestions } : {}) };
-  return {
-    range,
-    severity: SEVERITY[d.severity],
-    code: d.code,
-    source: DIAGNOSTIC_SOURCE,
-    message: d.message,
-    ...(related && related.length > 0 ? { relatedInformation: related } : {}),
-    ...(d.tags && d.tags.length > 0 ? { tags: d.tags.map((t) => TAG[t]) } : {}),
-    data,
-  };
+  return toLspDiagnostic(d, range, DIAGNOSTIC_SOURCE, related, data);
 }
 
 export interface DiagnosticsOptions {

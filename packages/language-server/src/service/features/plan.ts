@@ -13,12 +13,8 @@ import {
   planTransition,
   renderPlanText,
 } from '@dbkit/core';
-import {
-  type Diagnostic,
-  type DiagnosticRelatedInformation,
-  DiagnosticSeverity,
-  type Range,
-} from 'vscode-languageserver-types';
+import type { Diagnostic, DiagnosticRelatedInformation, Range } from 'vscode-languageserver-types';
+import { toLspDiagnostic } from './lspDiagnostic.js';
 import { locatePlan } from './plan/locatePlan.js';
 import { parseRevision } from './plan/revision.js';
 
@@ -59,12 +55,6 @@ export type PlanResult =
       readonly revisionDiagnostics: RevisionDiagnostics[];
     }
   | { readonly ok: false; readonly error: string };
-
-const SEVERITY = {
-  error: DiagnosticSeverity.Error,
-  warning: DiagnosticSeverity.Warning,
-  info: DiagnosticSeverity.Information,
-} as const;
 
 /** A 1-based plan range as an LSP range. */
 function lspRange(range: PlanLocation['range']): Range {
@@ -111,14 +101,7 @@ export function getPlan(params: PlanParams): PlanResult {
     related: readonly (DiagnosticRelatedInformation | undefined)[],
   ): Diagnostic => {
     const relatedInformation = related.filter((r): r is DiagnosticRelatedInformation => r !== undefined);
-    return {
-      range,
-      severity: SEVERITY[d.severity],
-      code: d.code,
-      source: PLAN_DIAGNOSTIC_SOURCE,
-      message: d.message,
-      ...(relatedInformation.length > 0 ? { relatedInformation } : {}),
-    };
+    return toLspDiagnostic(d, range, PLAN_DIAGNOSTIC_SOURCE, relatedInformation);
   };
 
   const planDiagnostics: Diagnostic[] = [];
