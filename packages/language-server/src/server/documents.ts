@@ -19,6 +19,9 @@ export interface Documents {
   all(): readonly TextDocument[];
 }
 
+/** The longest removed text a change carries to the service (a selection typed over, a word deleted). */
+const KEPT_REMOVAL = 4096;
+
 export function listenToDocuments(
   connection: Connection,
   service: () => LanguageService,
@@ -38,8 +41,9 @@ export function listenToDocuments(
       if ('range' in change) {
         const start = document.offsetAt(change.range.start);
         const end = document.offsetAt(change.range.end);
+        const removed = end - start <= KEPT_REMOVAL ? document.slice(start, end) : undefined;
         document.edit({ start, end, text: change.text }, version);
-        service().update(document, { start, end, newLength: change.text.length });
+        service().update(document, { start, end, newLength: change.text.length, removed });
       } else {
         document.update([change], version);
       }

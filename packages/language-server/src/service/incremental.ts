@@ -27,6 +27,11 @@ export interface TextChange {
   readonly start: number;
   readonly end: number;
   readonly newLength: number;
+  /**
+   * The text `[start, end)` held before the change, when the caller kept it (the server does for short changes):
+   * completion before the tree trusts a replacement or a deletion inside a string only when it knows what went.
+   */
+  readonly removed?: string;
 }
 
 /** vscode-json-languageservice's document keeps its syntax errors and comments on the object. */

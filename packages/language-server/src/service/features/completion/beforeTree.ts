@@ -84,7 +84,7 @@ function typedOn(doc: ParsedDocument, offset: number): Answer | undefined {
 
 /**
  * The item around `offset` and the cursor there, in text the scan may trust (valid JSON, or the diagnosed text with
- * plain characters inserted into a string); undefined unless the cursor is at a value that names something.
+ * plain characters edited inside a string); undefined unless the cursor is at a value that names something.
  */
 function siteAt(doc: ParsedDocument, offset: number): { item: ItemAround; cursor: CompletionCursor } | undefined {
   const item = itemAround(doc.text, offset);
@@ -93,23 +93,26 @@ function siteAt(doc: ParsedDocument, offset: number): { item: ItemAround; cursor
 }
 
 /**
- * What an insertion must not hold to leave the text's strings and brackets where they were (a control character is
- * refused afterwards: the string holding it is not valid JSON).
+ * What an edit must neither remove nor insert to leave the text's strings and brackets where they were (a control
+ * character is refused afterwards: the string holding it is not valid JSON).
  */
 const STRUCTURE = /["\\{}[\]]/;
 
 /**
- * The first keystroke after the diagnostics: characters inserted into a string of the version whose names its
- * diagnostics read. Characters that are neither quotes, backslashes nor brackets, after an even number of
- * backslashes, leave every string and bracket of the valid text where it was (moved): the scan, which trusts that,
- * may run before `JSON.parse` would say so, and when the cursor's string holds the insertion whole and is one valid
- * string, the text is the diagnosed one with that string changed.
+ * The first keystroke after the diagnostics: an edit inside a string of the version whose names its diagnostics
+ * read, whether characters are inserted, replaced, deleted (Backspace) or typed over a selection. When neither the
+ * removed nor the inserted characters are quotes, backslashes or brackets, and the edit starts after an even number
+ * of backslashes, every string and bracket of the valid text stays where it was (moved): the scan, which trusts that,
+ * may run before `JSON.parse` would say so, and when the cursor's string holds the edit whole and is one valid string,
+ * the text is the diagnosed one with that string changed. An edit whose removed text is not known (a client's
+ * change the server did not keep) waits for `JSON.parse` of the text instead.
  */
-function insertedIntoString(doc: ParsedDocument, offset: number): Answer | undefined {
+function editedInString(doc: ParsedDocument, offset: number): Answer | undefined {
   const edit = doc.edit;
   const names = edit?.previousNames;
-  if (edit === undefined || names === undefined || edit.change.end !== edit.change.start) return undefined;
-  const { start, newLength } = edit.change;
+  if (edit === undefined || names === undefined) return undefined;
+  const { start, end, newLength, removed } = edit.change;
+  if (end !== start && (removed === undefined || STRUCTURE.test(removed))) return undefined;
   if (STRUCTURE.test(doc.slice(start, start + newLength))) return undefined;
   let backslashes = 0;
   while (start - backslashes > 0 && doc.slice(start - backslashes - 1, start - backslashes) === '\\') backslashes++;
@@ -150,7 +153,7 @@ export function namesBeforeTree(doc: ParsedDocument, offset: number): Answer | u
     return at && answer(doc, at.item, at.cursor, own);
   }
   return (
-    insertedIntoString(doc, offset) ??
+    editedInString(doc, offset) ??
     doc.readParsed((value) => {
       const at = siteAt(doc, offset);
       return at && answer(doc, at.item, at.cursor, namesOfValue(value));

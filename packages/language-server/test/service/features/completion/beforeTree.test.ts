@@ -124,6 +124,66 @@ describe('name completion before the tree', () => {
     expect(list).toEqual(await withTree(document.getText(), cursorAt, {}));
   });
 
+  /** The first member host's content: `[start, end)` between its quotes. */
+  const firstHost = (t: string) => {
+    const start = t.indexOf('"host": "', t.indexOf('"replicaSets"')) + '"host": "'.length;
+    return { start, end: t.indexOf('"', start) };
+  };
+  // [edit, the range it replaces, the text typed, whether the server kept the removed text, the path that answers]
+  it.for([
+    ['a character replaced', (t: string) => [firstHost(t).end - 1, firstHost(t).end], '1', true, 'names'],
+    ['a deletion (Backspace)', (t: string) => [firstHost(t).end - 1, firstHost(t).end], '', true, 'names'],
+    ['the value typed over', (t: string) => [firstHost(t).start, firstHost(t).end], 'b', true, 'names'],
+    ['the value deleted', (t: string) => [firstHost(t).start, firstHost(t).end], '', true, 'names'],
+    [
+      'a replacement whose removed text is unknown',
+      (t: string) => [firstHost(t).end - 1, firstHost(t).end],
+      '1',
+      false,
+      'parse',
+    ],
+    [
+      'a deletion of the closing quote (the tree answers)',
+      (t: string) => [firstHost(t).end, firstHost(t).end + 1],
+      '',
+      true,
+      'tree',
+    ],
+    [
+      'the value and its quotes typed over (the tree answers)',
+      (t: string) => [firstHost(t).start - 1, firstHost(t).end + 1],
+      'b',
+      true,
+      'tree',
+    ],
+  ] as const)(
+    'answers the first keystroke after the diagnostics, %s, as the tree does',
+    async ([, range, typed, kept, path]) => {
+      const text = LARGE;
+      const service = createLanguageService();
+      const document = new TextModel(URI, 'json', 1, text);
+      service.doValidation(service.parse(document), { namesForTyping: true });
+      const [start, end] = range(text);
+      const removed = kept ? text.slice(start, end) : undefined;
+      document.edit({ start, end, text: typed }, 2);
+      const doc = internals(service.update(document, { start, end, newLength: typed.length, removed }));
+      const cursorAt = start + typed.length;
+      const parse = vi.spyOn(JSON, 'parse');
+      let list: CompletionList | null;
+      let parsedWhole: boolean;
+      try {
+        list = await service.doComplete(doc, document.positionAt(cursorAt));
+        parsedWhole = parse.mock.calls.some(([read]) => String(read).length > 10_000);
+      } finally {
+        parse.mockRestore();
+      }
+      expect(doc.hasTree()).toBe(path === 'tree');
+      // Only the path that knows the text is the diagnosed one with a string changed answers without JSON.parse.
+      if (path !== 'tree') expect(parsedWhole).toBe(path === 'parse');
+      expect(list).toEqual(await withTree(document.getText(), cursorAt, {}));
+    },
+  );
+
   it.for([
     ['a completion in the version they read', false],
     ['the first keystroke after them', true],
