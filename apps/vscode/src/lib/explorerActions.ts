@@ -11,7 +11,7 @@ import {
 } from '@dbkit/core';
 import type { Checked, ServiceConnection } from './connections.js';
 import type { NamedId, ResourceKind } from './explorer.js';
-import { shortTime } from './explorerItem.js';
+import { shortTime } from './explorerText.js';
 
 /** The key of the added ids in the extension's global state. */
 export const RESOURCES_STATE_KEY = 'dbkit.explorer.resources';
