@@ -2,7 +2,7 @@
  * The deployed automation configs as files: `dbkit://<public key>@<host>/<project>/automationConfig.json`. A file
  * holds the connection's draft when it has one (`DraftStore`), else the stored revision, read from the service. A
  * save never publishes and never fails for it: it keeps the text as the draft, or drops the draft when the text is
- * the stored revision again. Publish (`deployed.ts`) is the step that plans, asks and sends; a manual save offers it.
+ * the stored revision again. Publish (`publish.ts`) is the step that plans, asks and sends; a manual save offers it.
  */
 import type { StoredConfig } from '@dbkit/client';
 import * as vscode from 'vscode';

@@ -1,7 +1,7 @@
 /**
  * What "dbkit: Publish to Service…" decides by itself, step by step, without VS Code: whether the validation lets it
  * go on, what the confirmation says and whether it sends the service's override, what to do with the service's
- * answer, and how the wait for the agents ended. The glue (`common/deployed.ts`) asks, sends and shows.
+ * answer, and how the wait for the agents ended. The glue (`common/publish.ts`) asks, sends and shows.
  */
 import { formatGoalProgress, type GoalProgress } from '@dbkit/core';
 import type { ServiceDiagnostic, ServiceFailure } from '@dbkit/language-server/internal/publish';
