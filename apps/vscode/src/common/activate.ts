@@ -52,52 +52,16 @@ export function activateDbkit(
     validator,
     plans,
     compare,
-    vscode.commands.registerCommand(Command.validateWorkspace, async () => {
-      const summary = await validator.run();
-      if (summary === undefined) return;
-      const message = `dbkit: ${summary.files} automation config${summary.files === 1 ? '' : 's'} checked: ${summary.errors} error${summary.errors === 1 ? '' : 's'}, ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}.`;
-      output.info(message);
-      const show = 'Show Problems';
-      const choice = await (summary.errors > 0
-        ? vscode.window.showWarningMessage(message, show)
-        : vscode.window.showInformationMessage(message, show));
-      if (choice === show) await vscode.commands.executeCommand('workbench.actions.view.problems');
-    }),
+    vscode.commands.registerCommand(Command.validateWorkspace, () => validateWorkspace(validator, output)),
     vscode.commands.registerCommand(Command.openSchema, () => openSchema(context, switcher)),
-    vscode.commands.registerCommand(Command.restartServer, async () => {
-      if (!settings.enable) {
-        void vscode.window.showInformationMessage('dbkit is disabled (setting dbkit.enable).');
-        return;
-      }
-      await host.restart();
-    }),
+    vscode.commands.registerCommand(Command.restartServer, () => restartServer(host, current())),
     vscode.commands.registerCommand(Command.showOutput, () => output.show(true)),
     vscode.commands.registerCommand(Command.compareWith, (uri?: vscode.Uri) => compare.run(uri)),
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       if (!event.affectsConfiguration(SECTION) && !event.affectsConfiguration('files.associations')) return;
       const previous = settings;
       settings = readSettings(output);
-      if (previous.enable !== settings.enable) {
-        if (settings.enable) {
-          await host.start();
-          switcher.checkOpenDocuments();
-        } else {
-          validator.clear();
-          await host.stop();
-        }
-        status.update();
-        return;
-      }
-      // The server pulls the `dbkit` section itself (and re-pulls diagnostics, which the middleware overrides).
-      if (
-        event.affectsConfiguration(`${SECTION}.files.associations`) ||
-        event.affectsConfiguration('files.associations')
-      ) {
-        switcher.checkOpenDocuments();
-      }
-      if (event.affectsConfiguration(`${SECTION}.diagnostics.severityOverrides`)) await validator.refresh();
-      // The server reads where the code links go when it starts.
-      if (event.affectsConfiguration(`${SECTION}.codes.baseUrl`)) await host.restart();
+      await settingsChanged(event, previous, settings, { host, switcher, status, validator });
     }),
   );
 
@@ -111,6 +75,63 @@ export function activateDbkit(
       host.dispose();
     },
   };
+}
+
+/** The parts a change of settings restarts, stops or asks to look again. */
+interface SettingsListeners {
+  readonly host: ServerHost;
+  readonly switcher: DocumentSwitcher;
+  readonly status: StatusItem;
+  readonly validator: WorkspaceValidator;
+}
+
+/** After the settings changed: start or stop the server, or pass on what changed to the parts that read it. */
+async function settingsChanged(
+  event: vscode.ConfigurationChangeEvent,
+  previous: ClientSettings,
+  settings: ClientSettings,
+  { host, switcher, status, validator }: SettingsListeners,
+): Promise<void> {
+  if (previous.enable !== settings.enable) {
+    if (settings.enable) {
+      await host.start();
+      switcher.checkOpenDocuments();
+    } else {
+      validator.clear();
+      await host.stop();
+    }
+    status.update();
+    return;
+  }
+  // The server pulls the `dbkit` section itself (and re-pulls diagnostics, which the middleware overrides).
+  if (event.affectsConfiguration(`${SECTION}.files.associations`) || event.affectsConfiguration('files.associations')) {
+    switcher.checkOpenDocuments();
+  }
+  if (event.affectsConfiguration(`${SECTION}.diagnostics.severityOverrides`)) await validator.refresh();
+  // The server reads where the code links go when it starts.
+  if (event.affectsConfiguration(`${SECTION}.codes.baseUrl`)) await host.restart();
+}
+
+/** The Validate Workspace command: every automation config checked, and the counts said once. */
+async function validateWorkspace(validator: WorkspaceValidator, output: vscode.LogOutputChannel): Promise<void> {
+  const summary = await validator.run();
+  if (summary === undefined) return;
+  const message = `dbkit: ${summary.files} automation config${summary.files === 1 ? '' : 's'} checked: ${summary.errors} error${summary.errors === 1 ? '' : 's'}, ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}.`;
+  output.info(message);
+  const show = 'Show Problems';
+  const choice = await (summary.errors > 0
+    ? vscode.window.showWarningMessage(message, show)
+    : vscode.window.showInformationMessage(message, show));
+  if (choice === show) await vscode.commands.executeCommand('workbench.actions.view.problems');
+}
+
+/** The Restart Language Server command; a disabled extension says why it does not. */
+async function restartServer(host: ServerHost, settings: ClientSettings): Promise<void> {
+  if (!settings.enable) {
+    void vscode.window.showInformationMessage('dbkit is disabled (setting dbkit.enable).');
+    return;
+  }
+  await host.restart();
 }
 
 function readSettings(output: vscode.LogOutputChannel): ClientSettings {
