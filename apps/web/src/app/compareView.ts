@@ -1,20 +1,21 @@
 /**
  * The compare view, loaded when first opened: monaco's diff editor, the older revision (read-only) against the
  * document in the editor (the same model, so edits here are edits there), and the plan beside it, computed in the
- * worker (`plan` request) after each change. The plan's diagnostics are also markers on both sides.
+ * worker (`plan` request) after each change. The plan's diagnostics are also markers on both sides (`planMarkers.ts`).
  */
 import './panels.css';
 import type { editor } from 'monaco-editor/esm/vs/editor/editor.api';
 import type { Range } from 'vscode-languageserver-types';
 import { JSON_LANGUAGE_ID } from '../editor/jsonLanguage.js';
-import { toMarker, toMonacoRange } from '../lsp/convert.js';
+import { toMonacoRange } from '../lsp/convert.js';
 import type { PlanView, Side } from '../worker/planTypes.js';
 import { h } from './dom.js';
 import type { PageContext } from './pageContext.js';
-import { renderPlan } from './planPanel.js';
+import { createPlanMarkers, type PlanMarkers } from './planMarkers.js';
+import { type GoTo, renderPlan } from './planPanel.js';
 
-/** The owner of the plan's markers in monaco. */
-export const PLAN_MARKER_OWNER = 'dbkit-plan';
+export { PLAN_MARKER_OWNER } from './planMarkers.js';
+
 /** How long after the last keystroke the plan is computed again. */
 const REPLAN_DELAY_MS = 300;
 
@@ -23,8 +24,59 @@ export interface CompareView {
   close(): void;
 }
 
+interface CompareElements {
+  readonly section: HTMLElement;
+  readonly title: HTMLHeadingElement;
+  readonly closeButton: HTMLButtonElement;
+  readonly diffHost: HTMLDivElement;
+  readonly planHost: HTMLElement;
+}
+
+/** What the view's steps share: the page, the view's elements, and the comparison open now. */
+interface Comparison {
+  readonly ctx: PageContext;
+  readonly dom: CompareElements;
+  readonly markers: PlanMarkers;
+  readonly goTo: GoTo;
+  diff: editor.IStandaloneDiffEditor | undefined;
+  original: editor.ITextModel | undefined;
+  oldText: string;
+  oldName: string;
+  /** How many older revisions were opened, so each has its own model URI. */
+  counter: number;
+  /** The newest plan request; an answer to an older one is dropped. */
+  asked: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  readonly listeners: { dispose(): void }[];
+}
+
 export function createCompareView(ctx: PageContext, anchor: HTMLElement): CompareView {
-  const { monaco, playground, client } = ctx;
+  const dom = compareElements();
+  anchor.before(dom.section);
+  const state: Comparison = {
+    ctx,
+    dom,
+    markers: createPlanMarkers(ctx.monaco),
+    goTo: (side, range) => goTo(state, side, range),
+    diff: undefined,
+    original: undefined,
+    oldText: '',
+    oldName: '',
+    counter: 0,
+    asked: 0,
+    timer: undefined,
+    listeners: [],
+  };
+  const close = () => closeComparison(state);
+  dom.closeButton.addEventListener('click', close);
+  // Another document opened meanwhile (examples, files, the service): compare that one.
+  ctx.view.onDidChangeModel(() => {
+    if (!dom.section.hidden) attach(state);
+  });
+  return { show: (name, text) => showComparison(state, name, text), close };
+}
+
+function compareElements(): CompareElements {
   const title = h('h2', { id: 'compare-title' });
   const closeButton = h('button', { type: 'button', id: 'compare-close' }, 'Close');
   const diffHost = h('div', {
@@ -38,158 +90,119 @@ export function createCompareView(ctx: PageContext, anchor: HTMLElement): Compar
     h('header', {}, title, closeButton),
     h('div', { class: 'compare-body' }, diffHost, planHost),
   );
-  anchor.before(section);
+  return { section, title, closeButton, diffHost, planHost };
+}
 
-  let diff: editor.IStandaloneDiffEditor | undefined;
-  let original: editor.ITextModel | undefined;
-  let oldText = '';
-  let oldName = '';
-  let counter = 0;
-  let asked = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const listeners: { dispose(): void }[] = [];
+const sideEditor = (state: Comparison, side: Side) =>
+  side === 'from' ? state.diff?.getOriginalEditor() : state.diff?.getModifiedEditor();
 
-  const sideEditor = (side: Side) => (side === 'from' ? diff?.getOriginalEditor() : diff?.getModifiedEditor());
-  const goTo = (side: Side, range: Range) => {
-    const target = sideEditor(side);
-    if (target === undefined) return;
-    const r = toMonacoRange(range);
-    target.setSelection(r);
-    target.revealRangeInCenter(r);
-    target.focus();
-  };
+function goTo(state: Comparison, side: Side, range: Range): void {
+  const target = sideEditor(state, side);
+  if (target === undefined) return;
+  const r = toMonacoRange(range);
+  target.setSelection(r);
+  target.revealRangeInCenter(r);
+  target.focus();
+}
 
-  // The models that have plan markers: the older revision and each document compared with it.
-  const marked = new Set<editor.ITextModel>();
-  const clearMarkers = () => {
-    for (const model of marked) {
-      if (!model.isDisposed()) monaco.editor.setModelMarkers(model, PLAN_MARKER_OWNER, []);
-    }
-    marked.clear();
-  };
-  const markers = (view: PlanView) => {
-    const modified = playground.model();
-    clearMarkers();
-    if (original === undefined || modified === undefined || !view.ok) return;
-    for (const [side, model] of [
-      ['from', original],
-      ['to', modified],
-    ] as const) {
-      marked.add(model);
-      monaco.editor.setModelMarkers(
-        model,
-        PLAN_MARKER_OWNER,
-        view.diagnostics
-          .filter((d) => d.document === side)
-          .map((d) =>
-            toMarker(
-              {
-                range: d.range,
-                severity: { error: 1, warning: 2, info: 3 }[d.severity] as 1 | 2 | 3,
-                code: d.code,
-                source: 'dbkit plan',
-                message: d.message,
-              },
-              model.uri,
-            ),
-          ),
-      );
-    }
-  };
+/** Opens the view (or moves it on) with `text` as the older revision. */
+function showComparison(state: Comparison, name: string, text: string): void {
+  const { ctx, dom } = state;
+  state.oldText = text;
+  state.oldName = name;
+  state.counter += 1;
+  dom.title.textContent = `${name} → ${ctx.playground.fileName}`;
+  dom.section.hidden = false;
+  document.body.classList.add('comparing');
+  state.original?.dispose();
+  state.original = ctx.monaco.editor.createModel(
+    text,
+    JSON_LANGUAGE_ID,
+    ctx.monaco.Uri.parse(`inmemory://compare/${state.counter}/${encodeURIComponent(name)}`),
+  );
+  state.diff ??= createDiff(state);
+  dom.planHost.replaceChildren(h('h2', {}, 'Plan'), h('p', { class: 'note' }, 'Planning in the worker…'));
+  attach(state);
+}
 
-  const plan = async () => {
-    const model = playground.model();
-    if (model === undefined || section.hidden) return;
-    const ask = ++asked;
-    const version = model.getVersionId();
-    section.dataset.planning = 'true';
-    let view: PlanView;
-    try {
-      view = await client.request('plan', { uri: model.uri.toString(), oldText, oldName });
-    } catch (error) {
-      if (ask !== asked) return;
-      planHost.replaceChildren(
-        h('h2', {}, 'Plan'),
-        h('p', { class: 'error' }, `The plan failed: ${(error as Error).message}`),
-      );
-      return;
-    }
-    // A newer request, or an edit since: its own plan follows.
-    if (ask !== asked || model.getVersionId() !== version || section.hidden) return;
-    renderPlan(planHost, view, goTo);
-    markers(view);
-    delete section.dataset.planning;
-    section.dataset.planned = `${model.uri.toString()}@${version}`;
-  };
-  const schedule = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(() => void plan(), REPLAN_DELAY_MS);
-  };
-
-  const attach = () => {
-    const modified = playground.model();
-    if (diff === undefined || original === undefined || modified === undefined) return;
-    diff.setModel({ original, modified });
-    while (listeners.length > 0) listeners.pop()?.dispose();
-    listeners.push(modified.onDidChangeContent(schedule));
-    void plan();
-  };
-
-  const close = () => {
-    if (section.hidden) return;
-    section.hidden = true;
-    document.body.classList.remove('comparing');
-    if (timer !== undefined) clearTimeout(timer);
-    while (listeners.length > 0) listeners.pop()?.dispose();
-    clearMarkers();
-    diff?.dispose();
-    diff = undefined;
-    original?.dispose();
-    original = undefined;
-    delete section.dataset.planned;
-    ctx.view.focus();
-  };
-  closeButton.addEventListener('click', close);
-  // Another document opened meanwhile (examples, files, the service): compare that one.
-  ctx.view.onDidChangeModel(() => {
-    if (!section.hidden) attach();
+function createDiff(state: Comparison): editor.IStandaloneDiffEditor {
+  const diff = state.ctx.monaco.editor.createDiffEditor(state.dom.diffHost, {
+    automaticLayout: true,
+    originalEditable: false,
+    renderSideBySide: true,
+    minimap: { enabled: false },
+    ignoreTrimWhitespace: false,
+    renderOverviewRuler: false,
+    bracketPairColorization: { enabled: false },
+    occurrencesHighlight: 'off',
   });
+  // Where the cursor is on each side, for people reading the page's state (and the end-to-end tests).
+  for (const side of ['from', 'to'] as const) {
+    const sideView = side === 'from' ? diff.getOriginalEditor() : diff.getModifiedEditor();
+    sideView.onDidChangeCursorPosition(({ position }) => {
+      state.dom.section.dataset.cursor = `${side} Ln ${position.lineNumber}, Col ${position.column}`;
+    });
+  }
+  return diff;
+}
 
-  return {
-    show(name, text) {
-      oldText = text;
-      oldName = name;
-      counter += 1;
-      title.textContent = `${name} → ${playground.fileName}`;
-      section.hidden = false;
-      document.body.classList.add('comparing');
-      original?.dispose();
-      original = monaco.editor.createModel(
-        text,
-        JSON_LANGUAGE_ID,
-        monaco.Uri.parse(`inmemory://compare/${counter}/${encodeURIComponent(name)}`),
-      );
-      if (diff === undefined) {
-        diff = monaco.editor.createDiffEditor(diffHost, {
-          automaticLayout: true,
-          originalEditable: false,
-          renderSideBySide: true,
-          minimap: { enabled: false },
-          ignoreTrimWhitespace: false,
-          renderOverviewRuler: false,
-          bracketPairColorization: { enabled: false },
-          occurrencesHighlight: 'off',
-        });
-        // Where the cursor is on each side, for people reading the page's state (and the end-to-end tests).
-        for (const side of ['from', 'to'] as const) {
-          sideEditor(side)?.onDidChangeCursorPosition(({ position }) => {
-            section.dataset.cursor = `${side} Ln ${position.lineNumber}, Col ${position.column}`;
-          });
-        }
-      }
-      planHost.replaceChildren(h('h2', {}, 'Plan'), h('p', { class: 'note' }, 'Planning in the worker…'));
-      attach();
-    },
-    close,
-  };
+/** Compares the document in the editor now, and plans again after each of its changes. */
+function attach(state: Comparison): void {
+  const modified = state.ctx.playground.model();
+  if (state.diff === undefined || state.original === undefined || modified === undefined) return;
+  state.diff.setModel({ original: state.original, modified });
+  while (state.listeners.length > 0) state.listeners.pop()?.dispose();
+  state.listeners.push(modified.onDidChangeContent(() => schedule(state)));
+  void plan(state);
+}
+
+function schedule(state: Comparison): void {
+  if (state.timer !== undefined) clearTimeout(state.timer);
+  state.timer = setTimeout(() => void plan(state), REPLAN_DELAY_MS);
+}
+
+async function plan(state: Comparison): Promise<void> {
+  const { ctx, dom } = state;
+  const model = ctx.playground.model();
+  if (model === undefined || dom.section.hidden) return;
+  const ask = ++state.asked;
+  const version = model.getVersionId();
+  dom.section.dataset.planning = 'true';
+  let view: PlanView;
+  try {
+    view = await ctx.client.request('plan', {
+      uri: model.uri.toString(),
+      oldText: state.oldText,
+      oldName: state.oldName,
+    });
+  } catch (error) {
+    if (ask !== state.asked) return;
+    dom.planHost.replaceChildren(
+      h('h2', {}, 'Plan'),
+      h('p', { class: 'error' }, `The plan failed: ${(error as Error).message}`),
+    );
+    return;
+  }
+  // A newer request, or an edit since: its own plan follows.
+  if (ask !== state.asked || model.getVersionId() !== version || dom.section.hidden) return;
+  renderPlan(dom.planHost, view, state.goTo);
+  state.markers.show(view, state.original, ctx.playground.model());
+  delete dom.section.dataset.planning;
+  dom.section.dataset.planned = `${model.uri.toString()}@${version}`;
+}
+
+function closeComparison(state: Comparison): void {
+  const { dom } = state;
+  if (dom.section.hidden) return;
+  dom.section.hidden = true;
+  document.body.classList.remove('comparing');
+  if (state.timer !== undefined) clearTimeout(state.timer);
+  while (state.listeners.length > 0) state.listeners.pop()?.dispose();
+  state.markers.clear();
+  state.diff?.dispose();
+  state.diff = undefined;
+  state.original?.dispose();
+  state.original = undefined;
+  delete dom.section.dataset.planned;
+  state.ctx.view.focus();
 }
