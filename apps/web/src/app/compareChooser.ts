@@ -4,6 +4,7 @@
  */
 import './panels.css';
 import { h } from './dom.js';
+import type { Example } from './examples.js';
 import { readFile } from './files.js';
 import type { PageContext } from './pageContext.js';
 import { loadKeys, missingKeys } from './serviceKeys.js';
@@ -12,16 +13,68 @@ export interface CompareChooser {
   toggle(): void;
 }
 
+interface ChooserElements {
+  readonly panel: HTMLElement;
+  readonly result: HTMLParagraphElement;
+  readonly closeButton: HTMLButtonElement;
+  readonly exampleSelect: HTMLSelectElement;
+  readonly exampleButton: HTMLButtonElement;
+  readonly fileInput: HTMLInputElement;
+  readonly fileButton: HTMLButtonElement;
+  readonly storedButton: HTMLButtonElement;
+  readonly pasted: HTMLTextAreaElement;
+  readonly pastedButton: HTMLButtonElement;
+}
+
+/** What each source does with what it read: compare with it, or say why it cannot. */
+interface Choice {
+  compare(name: string, text: string): void;
+  fail(text: string): void;
+}
+
 export function createCompareChooser(ctx: PageContext, anchor: HTMLElement): CompareChooser {
-  const result = h('p', { id: 'compare-result', role: 'status' });
-  const fail = (text: string) => {
-    result.className = 'error';
-    result.textContent = text;
+  const ui = chooserElements(ctx.examples);
+  anchor.after(ui.panel);
+  const choice: Choice = {
+    compare(name, text) {
+      ui.result.textContent = '';
+      ui.panel.hidden = true;
+      ctx.compare(name, text);
+    },
+    fail(text) {
+      ui.result.className = 'error';
+      ui.result.textContent = text;
+    },
   };
+  ui.closeButton.addEventListener('click', () => {
+    ui.panel.hidden = true;
+  });
+  ui.exampleButton.addEventListener('click', () => {
+    const example = ctx.examples.find((e) => e.path === ui.exampleSelect.value);
+    if (example !== undefined) choice.compare(example.fileName, example.text);
+  });
+  ui.fileButton.addEventListener('click', () => ui.fileInput.click());
+  ui.fileInput.addEventListener('change', () => void compareWithFile(ui.fileInput, choice));
+  ui.pastedButton.addEventListener('click', () => {
+    if (ui.pasted.value.trim() === '') return choice.fail('Paste the older revision first.');
+    choice.compare('pasted text', ui.pasted.value);
+  });
+  ui.storedButton.addEventListener('click', () => void compareWithStored(ctx, ui.result, choice));
+
+  return {
+    toggle() {
+      ui.panel.hidden = !ui.panel.hidden;
+      if (!ui.panel.hidden) ui.exampleSelect.focus();
+    },
+  };
+}
+
+function chooserElements(examples: readonly Example[]): ChooserElements {
+  const result = h('p', { id: 'compare-result', role: 'status' });
   const exampleSelect = h(
     'select',
     { id: 'compare-example', 'aria-label': 'Example to compare with' },
-    ...ctx.examples.filter((e) => e.path.startsWith('automation/')).map((e) => new Option(e.path, e.path)),
+    ...examples.filter((e) => e.path.startsWith('automation/')).map((e) => new Option(e.path, e.path)),
   );
   const exampleButton = h('button', { type: 'button', id: 'compare-with-example' }, 'Compare');
   const fileInput = h('input', { type: 'file', accept: '.json,application/json', hidden: true });
@@ -50,52 +103,42 @@ export function createCompareChooser(ctx: PageContext, anchor: HTMLElement): Com
     h('div', { class: 'row' }, pasted, pastedButton),
     result,
   );
-  anchor.after(panel);
-
-  const compare = (name: string, text: string) => {
-    result.textContent = '';
-    panel.hidden = true;
-    ctx.compare(name, text);
-  };
-  closeButton.addEventListener('click', () => {
-    panel.hidden = true;
-  });
-  exampleButton.addEventListener('click', () => {
-    const example = ctx.examples.find((e) => e.path === exampleSelect.value);
-    if (example !== undefined) compare(example.fileName, example.text);
-  });
-  fileButton.addEventListener('click', () => fileInput.click());
-  fileInput.addEventListener('change', async () => {
-    const file = fileInput.files?.[0];
-    fileInput.value = '';
-    if (file === undefined) return;
-    const read = await readFile(file);
-    if (read.ok) compare(read.fileName, read.text);
-    else fail(read.error);
-  });
-  pastedButton.addEventListener('click', () => {
-    if (pasted.value.trim() === '') return fail('Paste the older revision first.');
-    compare('pasted text', pasted.value);
-  });
-  storedButton.addEventListener('click', async () => {
-    const keys = loadKeys(window.sessionStorage);
-    const missing = missingKeys(keys);
-    if (missing !== undefined) return fail(`Connect in the Service panel first. ${missing}`);
-    result.className = '';
-    result.textContent = 'Reading the stored revision…';
-    const outcome = await ctx.client.request('serviceOpen', { baseUrl: location.origin, ...keys });
-    if (outcome.kind !== 'opened') {
-      const { describeOutcome } = await import('./serviceMessages.js');
-      const message = describeOutcome(outcome);
-      return fail(`${message.title}. ${message.text}`);
-    }
-    compare(`stored version ${outcome.version}`, outcome.text);
-  });
-
   return {
-    toggle() {
-      panel.hidden = !panel.hidden;
-      if (!panel.hidden) exampleSelect.focus();
-    },
+    panel,
+    result,
+    closeButton,
+    exampleSelect,
+    exampleButton,
+    fileInput,
+    fileButton,
+    storedButton,
+    pasted,
+    pastedButton,
   };
+}
+
+/** The file picked, read as text. */
+async function compareWithFile(fileInput: HTMLInputElement, choice: Choice): Promise<void> {
+  const file = fileInput.files?.[0];
+  fileInput.value = '';
+  if (file === undefined) return;
+  const read = await readFile(file);
+  if (read.ok) choice.compare(read.fileName, read.text);
+  else choice.fail(read.error);
+}
+
+/** The service's stored revision, with the keys entered in the Service panel. */
+async function compareWithStored(ctx: PageContext, result: HTMLElement, choice: Choice): Promise<void> {
+  const keys = loadKeys(window.sessionStorage);
+  const missing = missingKeys(keys);
+  if (missing !== undefined) return choice.fail(`Connect in the Service panel first. ${missing}`);
+  result.className = '';
+  result.textContent = 'Reading the stored revision…';
+  const outcome = await ctx.client.request('serviceOpen', { baseUrl: location.origin, ...keys });
+  if (outcome.kind !== 'opened') {
+    const { describeOutcome } = await import('./serviceMessages.js');
+    const message = describeOutcome(outcome);
+    return choice.fail(`${message.title}. ${message.text}`);
+  }
+  choice.compare(`stored version ${outcome.version}`, outcome.text);
 }
