@@ -2,12 +2,15 @@
  * The thin monaco adapter (as monaco-yaml's): one monaco provider per feature, each a request to the language
  * worker and a conversion of its LSP answer. A failed request answers nothing; the editor keeps working.
  */
+
+import type { languages, Uri } from 'monaco-editor/esm/vs/editor/editor.api';
 import type {
   CodeAction as LspCodeAction,
   CompletionItem as LspCompletionItem,
   Range as LspRange,
 } from 'vscode-languageserver-types';
 import type { Monaco } from '../editor/monaco.js';
+import type { DiagnosticsReport } from '../worker/protocol.js';
 import type { LanguageClient } from './client.js';
 import {
   codePageUrl,
@@ -36,11 +39,27 @@ const quietly = async <T>(answer: Promise<T>): Promise<T | undefined> => answer.
 /** monaco's completion item, keeping the LSP item for `resolve`. */
 type Item = ReturnType<typeof toCompletionItem> & { lsp?: LspCompletionItem; uri?: string };
 
-export function registerProviders(monaco: Monaco, languageId: string, client: LanguageClient): void {
-  const { languages, Uri } = monaco;
-  const parseUri = (uri: string) => Uri.parse(uri);
+type ParseUri = (uri: string) => Uri;
 
-  languages.registerCompletionItemProvider(languageId, {
+export function registerProviders(monaco: Monaco, languageId: string, client: LanguageClient): void {
+  const parseUri: ParseUri = (uri) => monaco.Uri.parse(uri);
+  monaco.languages.registerCompletionItemProvider(languageId, completionProvider(monaco, client));
+  monaco.languages.registerHoverProvider(languageId, hoverProvider(client));
+  monaco.languages.registerDefinitionProvider(languageId, definitionProvider(client, parseUri));
+  monaco.languages.registerReferenceProvider(languageId, referenceProvider(client, parseUri));
+  monaco.languages.registerRenameProvider(languageId, renameProvider(monaco, client, parseUri));
+  monaco.languages.registerCodeActionProvider(languageId, codeActionProvider(client, parseUri), {
+    providedCodeActionKinds: ['quickfix'],
+  });
+  monaco.languages.registerDocumentSymbolProvider(languageId, documentSymbolProvider(client));
+  monaco.languages.registerFoldingRangeProvider(languageId, foldingRangeProvider(monaco, client));
+  monaco.languages.registerDocumentFormattingEditProvider(languageId, formattingProvider(client));
+  monaco.languages.registerDocumentRangeFormattingEditProvider(languageId, rangeFormattingProvider(client));
+  client.onDiagnostics(diagnosticsListener(monaco, parseUri));
+}
+
+function completionProvider(monaco: Monaco, client: LanguageClient): languages.CompletionItemProvider {
+  return {
     triggerCharacters: TRIGGER_CHARACTERS,
     async provideCompletionItems(model, position) {
       const uri = model.uri.toString();
@@ -57,18 +76,22 @@ export function registerProviders(monaco: Monaco, languageId: string, client: La
         ? { ...toCompletionItem(resolved, defaultRangeOf(item)), range: item.range, lsp: resolved, uri: item.uri }
         : item;
     },
-  });
+  };
+}
 
-  languages.registerHoverProvider(languageId, {
+function hoverProvider(client: LanguageClient): languages.HoverProvider {
+  return {
     async provideHover(model, position) {
       const hover = await quietly(
         client.request('hover', { uri: model.uri.toString(), position: toLspPosition(position) }),
       );
       return hover ? toHover(hover) : null;
     },
-  });
+  };
+}
 
-  languages.registerDefinitionProvider(languageId, {
+function definitionProvider(client: LanguageClient, parseUri: ParseUri): languages.DefinitionProvider {
+  return {
     async provideDefinition(model, position) {
       const links = await quietly(
         client.request('definition', { uri: model.uri.toString(), position: toLspPosition(position) }),
@@ -80,18 +103,22 @@ export function registerProviders(monaco: Monaco, languageId: string, client: La
         ...(link.originSelectionRange ? { originSelectionRange: toMonacoRange(link.originSelectionRange) } : {}),
       }));
     },
-  });
+  };
+}
 
-  languages.registerReferenceProvider(languageId, {
+function referenceProvider(client: LanguageClient, parseUri: ParseUri): languages.ReferenceProvider {
+  return {
     async provideReferences(model, position) {
       const locations = await quietly(
         client.request('references', { uri: model.uri.toString(), position: toLspPosition(position) }),
       );
       return (locations ?? []).map((l) => ({ uri: parseUri(l.uri), range: toMonacoRange(l.range) }));
     },
-  });
+  };
+}
 
-  languages.registerRenameProvider(languageId, {
+function renameProvider(monaco: Monaco, client: LanguageClient, parseUri: ParseUri): languages.RenameProvider {
+  return {
     async resolveRenameLocation(model, position) {
       const params = { uri: model.uri.toString(), position: toLspPosition(position) };
       const result = await quietly(client.request('prepareRename', params));
@@ -106,41 +133,43 @@ export function registerProviders(monaco: Monaco, languageId: string, client: La
       if ('reason' in result) return { edits: [], rejectReason: result.reason };
       return toWorkspaceEdit(result, parseUri);
     },
-  });
+  };
+}
 
-  languages.registerCodeActionProvider(
-    languageId,
-    {
-      async provideCodeActions(model, range, context) {
-        if (context.markers.length === 0) return { actions: [], dispose: () => undefined };
-        const actions =
-          (await quietly(client.request('codeActions', { uri: model.uri.toString(), range: toLspRange(range) }))) ?? [];
-        const markerOf = (lsp: LspCodeAction) =>
-          context.markers.filter((m) => lsp.diagnostics?.some((d) => String(d.code) === String(m.code)));
-        return {
-          actions: actions.map((action) => ({
-            title: action.title,
-            ...(action.kind ? { kind: action.kind } : {}),
-            diagnostics: markerOf(action),
-            ...(action.isPreferred ? { isPreferred: true } : {}),
-            ...(action.edit ? { edit: toWorkspaceEdit(action.edit, parseUri) } : {}),
-          })),
-          dispose: () => undefined,
-        };
-      },
+function codeActionProvider(client: LanguageClient, parseUri: ParseUri): languages.CodeActionProvider {
+  return {
+    async provideCodeActions(model, range, context) {
+      if (context.markers.length === 0) return { actions: [], dispose: () => undefined };
+      const actions =
+        (await quietly(client.request('codeActions', { uri: model.uri.toString(), range: toLspRange(range) }))) ?? [];
+      const markerOf = (lsp: LspCodeAction) =>
+        context.markers.filter((m) => lsp.diagnostics?.some((d) => String(d.code) === String(m.code)));
+      return {
+        actions: actions.map((action) => ({
+          title: action.title,
+          ...(action.kind ? { kind: action.kind } : {}),
+          diagnostics: markerOf(action),
+          ...(action.isPreferred ? { isPreferred: true } : {}),
+          ...(action.edit ? { edit: toWorkspaceEdit(action.edit, parseUri) } : {}),
+        })),
+        dispose: () => undefined,
+      };
     },
-    { providedCodeActionKinds: ['quickfix'] },
-  );
+  };
+}
 
-  languages.registerDocumentSymbolProvider(languageId, {
+function documentSymbolProvider(client: LanguageClient): languages.DocumentSymbolProvider {
+  return {
     displayName: 'dbkit',
     async provideDocumentSymbols(model) {
       const symbols = await quietly(client.request('documentSymbols', { uri: model.uri.toString() }));
       return (symbols ?? []).map(toDocumentSymbol);
     },
-  });
+  };
+}
 
-  languages.registerFoldingRangeProvider(languageId, {
+function foldingRangeProvider(monaco: Monaco, client: LanguageClient): languages.FoldingRangeProvider {
+  return {
     async provideFoldingRanges(model, _context, token) {
       // monaco cancels the request on the next edit and then, for a cancelled answer, computes its own indentation
       // ranges on the page's thread only to drop them (syntaxRangeProvider.js `compute`): tens of milliseconds on a
@@ -151,31 +180,47 @@ export function registerProviders(monaco: Monaco, languageId: string, client: La
       return (ranges ?? []).map((r) => ({
         start: r.startLine + 1,
         end: r.endLine + 1,
-        ...(r.kind ? { kind: new languages.FoldingRangeKind(r.kind) } : {}),
+        ...(r.kind ? { kind: new monaco.languages.FoldingRangeKind(r.kind) } : {}),
       }));
     },
-  });
-
-  const formatting = async (uri: string, options: { tabSize: number; insertSpaces: boolean }, range?: LspRange) => {
-    const edits = await quietly(client.request('format', { uri, options, ...(range ? { range } : {}) }));
-    return (edits ?? []).map(toTextEdit);
   };
-  languages.registerDocumentFormattingEditProvider(languageId, {
-    provideDocumentFormattingEdits: (model, options) => formatting(model.uri.toString(), options),
-  });
-  languages.registerDocumentRangeFormattingEditProvider(languageId, {
-    provideDocumentRangeFormattingEdits: (model, range, options) =>
-      formatting(model.uri.toString(), options, toLspRange(range)),
-  });
+}
 
-  // Markers: the worker pushes each version's diagnostics; a report for an older version is dropped (a newer one
-  // is on its way).
+/** Formats the document, or `range` of it, in the worker. */
+async function format(
+  client: LanguageClient,
+  uri: string,
+  options: { tabSize: number; insertSpaces: boolean },
+  range?: LspRange,
+) {
+  const edits = await quietly(client.request('format', { uri, options, ...(range ? { range } : {}) }));
+  return (edits ?? []).map(toTextEdit);
+}
+
+function formattingProvider(client: LanguageClient): languages.DocumentFormattingEditProvider {
+  return {
+    provideDocumentFormattingEdits: (model, options) => format(client, model.uri.toString(), options),
+  };
+}
+
+function rangeFormattingProvider(client: LanguageClient): languages.DocumentRangeFormattingEditProvider {
+  return {
+    provideDocumentRangeFormattingEdits: (model, range, options) =>
+      format(client, model.uri.toString(), options, toLspRange(range)),
+  };
+}
+
+/**
+ * Markers: the worker pushes each version's diagnostics; a report for an older version is dropped (a newer one is on
+ * its way).
+ */
+function diagnosticsListener(monaco: Monaco, parseUri: ParseUri): (report: DiagnosticsReport) => void {
   /** A dbkit code as a link to its page on this site, for monaco's hover. */
   const codeLink = (code: string) => {
     const href = codePageUrl(code, document.baseURI);
     return href === undefined ? code : { value: code, target: monaco.Uri.parse(href) };
   };
-  client.onDiagnostics((report) => {
+  return (report) => {
     const model = monaco.editor.getModel(parseUri(report.uri));
     if (model === null || model.getVersionId() !== report.version) return;
     monaco.editor.setModelMarkers(
@@ -183,7 +228,7 @@ export function registerProviders(monaco: Monaco, languageId: string, client: La
       MARKER_OWNER,
       report.diagnostics.map((d) => toMarker(d, model.uri, codeLink)),
     );
-  });
+  };
 }
 
 /** The owner of dbkit's markers in monaco. */
