@@ -98,7 +98,53 @@ export type DbkitServer = {
 /** The requests the API's plugins guard: the admin API and `/openapi.json` answer without a key. */
 const GUARDED = '/api/';
 
+/** What the service is made of, from the options: shared by the plugins, the routes and the admin API. */
+type Service = {
+  /** The CORS origins, canonical; empty: no CORS. */
+  readonly cors: readonly string[];
+  readonly warn: (message: string) => void;
+  readonly clock: Clock;
+  /** The seed state `reset` returns to. */
+  readonly seed: () => ServiceState;
+  readonly store: Store;
+  readonly respond: Responder;
+  readonly faults: Faults;
+  readonly log: RequestLog;
+  readonly bodyLimit: number;
+  readonly digest: DigestSettings;
+  /** Deletes the snapshots whose expiry has passed (the spec's deletion "at the next opportunity"). */
+  readonly sweep: () => Promise<number>;
+};
+
 export function createServer(options: ServerOptions = {}): DbkitServer {
+  const service = serviceOf(options);
+  const { store, clock, sweep } = service;
+  const app = fastifyFor(service);
+  registerPlugins(app, service, options.admin === true);
+  const routes = registerRoutes(app, service, options.agents ?? DEFAULT_AGENT_SETTINGS);
+  if (options.admin === true) {
+    const { faults, log, seed } = service;
+    app.register(adminApi, { store, clock, faults, log, seed, sweep });
+  }
+  const timer = startSweeps(sweep, options.sweepIntervalMs ?? 60_000, service.warn);
+  return {
+    app,
+    store,
+    clock,
+    routes,
+    resumed: store.resumed === true,
+    sweep,
+    listen: (port, host = '127.0.0.1') => listen(app, port, host),
+    async close() {
+      if (timer) clearInterval(timer);
+      await app.close();
+      await store.close();
+    },
+  };
+}
+
+/** The service's parts as the options ask for them, with the defaults of the rest. */
+function serviceOf(options: ServerOptions): Service {
   const cors = canonicalOrigins(options.cors ?? []);
   const warn = options.warn ?? ((message: string) => console.error(message));
   const clock = options.clock ?? new Clock();
@@ -111,9 +157,6 @@ export function createServer(options: ServerOptions = {}): DbkitServer {
   const respond = new Responder(
     options.version ?? { gitHash: '0'.repeat(40), versionString: `dbkit-${PACKAGE_VERSION}` },
   );
-  const faults = new Faults();
-  const log = new RequestLog();
-  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const digest: DigestSettings = {
     realm,
     minter: new NonceMinter(secret, realm, options.nonceTtlMs),
@@ -122,27 +165,58 @@ export function createServer(options: ServerOptions = {}): DbkitServer {
     specLiteral: options.specLiteralChallenge === true,
     clock,
   };
+  const sweep = () => store.sweepExpired(new Date(clock.now()));
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  return {
+    cors,
+    warn,
+    clock,
+    seed,
+    store,
+    respond,
+    faults: new Faults(),
+    log: new RequestLog(),
+    bodyLimit,
+    digest,
+    sweep,
+  };
+}
 
-  const app = Fastify({ bodyLimit, logger: false, frameworkErrors: frameworkErrorBody(respond) });
+/**
+ * The fastify instance: every body arrives as text, up to the limit (the routes parse it), and framework errors get
+ * the service's error body.
+ */
+function fastifyFor(service: Service): FastifyInstance {
+  const { bodyLimit } = service;
+  const app = Fastify({ bodyLimit, logger: false, frameworkErrors: frameworkErrorBody(service.respond) });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit }, (_request, body, done) => done(null, body));
+  return app;
+}
 
-  // The order is the behaviour: each hook answers and stops the request, or lets it on to the next (a preflight
-  // skips faults and Digest, a fault skips Digest, a 401 skips the cache, and every answer before `presentation` is
-  // compact and unwrapped). The plugins come before the routes, which take the error handler in force when they are
-  // added.
+/**
+ * The plugins that guard the API, in order. The order is the behaviour: each hook answers and stops the request, or
+ * lets it on to the next (a preflight skips faults and Digest, a fault skips Digest, a 401 skips the cache, and
+ * every answer before `presentation` is compact and unwrapped). The plugins come before the routes, which take the
+ * error handler in force when they are added.
+ */
+function registerPlugins(app: FastifyInstance, service: Service, admin: boolean): void {
+  const { respond, digest, store } = service;
   app.register(requestState);
-  if (cors.length > 0) app.register(crossOrigin, { apiPrefix: GUARDED, origins: cors });
-  app.register(faultInjection, { apiPrefix: GUARDED, faults, respond });
+  if (service.cors.length > 0) app.register(crossOrigin, { apiPrefix: GUARDED, origins: service.cors });
+  app.register(faultInjection, { apiPrefix: GUARDED, faults: service.faults, respond });
   app.register(authentication, { ...digest, apiPrefix: GUARDED, respond });
   app.register(projectScope, { apiPrefix: GUARDED, respond, challenge: () => freshChallenge(digest) });
   app.register(identifiers, { apiPrefix: GUARDED, respond });
   app.register(presentation, { apiPrefix: GUARDED, respond });
   app.register(responseCache, { revision: () => store.revision });
   // Only the admin API reads the log: without it, no request pays for an entry.
-  if (options.admin === true) app.register(requestLogging, { log, clock });
-  app.register(errorBodies, { respond, bodyLimit, warn });
+  if (admin) app.register(requestLogging, { log: service.log, clock: service.clock });
+  app.register(errorBodies, { respond, bodyLimit: service.bodyLimit, warn: service.warn });
+}
 
+/** `/openapi.json` and the API's routes; returns the list of routes, filled in as fastify adds them. */
+function registerRoutes(app: FastifyInstance, service: Service, agents: AgentSettings): readonly string[] {
   const routes: string[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -155,8 +229,7 @@ export function createServer(options: ServerOptions = {}): DbkitServer {
       .header('Access-Control-Allow-Origin', '*')
       .send(Buffer.from(openApi)),
   );
-
-  const agents = options.agents ?? DEFAULT_AGENT_SETTINGS;
+  const { store, clock, respond } = service;
   const ctx: RouteContext = { store, clock, respond, agents, configs: new ParsedRevision() };
   registerAlerts(app, API_PREFIX, ctx);
   registerClusters(app, API_PREFIX, ctx);
@@ -164,13 +237,15 @@ export function createServer(options: ServerOptions = {}): DbkitServer {
   registerConfigServerSnapshots(app, API_PREFIX, ctx);
   registerAutomationConfig(app, API_PREFIX, ctx);
   registerAutomationStatus(app, API_PREFIX, ctx);
+  return routes;
+}
 
-  /** Deletes the snapshots whose expiry has passed (the spec's deletion "at the next opportunity"). */
-  const sweep = () => store.sweepExpired(new Date(clock.now()));
-
-  if (options.admin === true) app.register(adminApi, { store, clock, faults, log, seed, sweep });
-
-  const interval = options.sweepIntervalMs ?? 60_000;
+/** Runs the expiry sweep every `interval` milliseconds (none for 0), without keeping the process alive. */
+function startSweeps(
+  sweep: () => Promise<number>,
+  interval: number,
+  warn: (message: string) => void,
+): ReturnType<typeof setInterval> | undefined {
   const timer =
     interval > 0
       ? setInterval(() => {
@@ -178,25 +253,14 @@ export function createServer(options: ServerOptions = {}): DbkitServer {
         }, interval)
       : undefined;
   timer?.unref();
+  return timer;
+}
 
-  return {
-    app,
-    store,
-    clock,
-    routes,
-    resumed: store.resumed === true,
-    sweep,
-    async listen(port: number, host = '127.0.0.1') {
-      await app.listen({ port, host });
-      const address = app.server.address();
-      const actualPort = typeof address === 'object' && address !== null ? address.port : port;
-      const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? 'localhost' : host;
-      return `http://${shownHost}:${actualPort}`;
-    },
-    async close() {
-      if (timer) clearInterval(timer);
-      await app.close();
-      await store.close();
-    },
-  };
+/** Starts listening; resolves to the base URL, with the host as a browser writes it. */
+async function listen(app: FastifyInstance, port: number, host: string): Promise<string> {
+  await app.listen({ port, host });
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address !== null ? address.port : port;
+  const shownHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? 'localhost' : host;
+  return `http://${shownHost}:${actualPort}`;
 }
