@@ -1,15 +1,7 @@
 /**
  * @dbkit/client: the service's REST interface, typed with @dbkit/core, on the platform's fetch (Node 20+, browsers).
  */
-export {
-  type ClientOptions,
-  createClient,
-  type DbkitClient,
-  type ListOptions,
-  type PageOptions,
-  type RequestOptions,
-  type StoredConfig,
-} from './client.js';
+export { type ClientOptions, createClient, type DbkitClient, type StoredConfig } from './client.js';
 export { type DigestCredentials, DigestSession } from './digest.js';
 export { DbkitApiError, DbkitTransportError } from './errors.js';
 export {
@@ -20,6 +12,7 @@ export {
   type FailureKind,
   type Refusal,
 } from './failure.js';
+export type { ListOptions, PageOptions, RequestOptions } from './requests.js';
 export { type RetryOptions, retryAfterMs } from './transport.js';
 export {
   type WaitDependencies,
