@@ -4,7 +4,7 @@
  * has no authentication of its own, so never enable it on a shared network.
  */
 import { parseTimestamp } from '@dbkit/core';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { withFault, withoutFault } from '../agents.js';
 import type { Clock } from '../clock.js';
 import { rootPlugin } from '../plugins/rootPlugin.js';
@@ -46,8 +46,19 @@ function parseBody(body: unknown): unknown {
 
 /** The admin routes, registered by `createServer()` only with `admin: true`. */
 export const adminApi = rootPlugin<AdminContext>({ name: 'dbkit-admin' }, (app, ctx) => {
-  const clockState = () => ({ now: new Date(ctx.clock.now()).toISOString(), frozen: ctx.clock.frozen });
+  registerOverview(app, ctx);
+  registerReset(app, ctx);
+  registerClock(app, ctx);
+  registerFaults(app, ctx);
+  registerRequestLog(app, ctx);
+  registerAgentFaults(app, ctx);
+  registerStateExport(app, ctx);
+});
 
+const clockState = (clock: Clock) => ({ now: new Date(clock.now()).toISOString(), frozen: clock.frozen });
+
+/** `GET /__dbkit/`: the store, the clock, the faults, and each project in brief (its keys, ids and counts). */
+function registerOverview(app: FastifyInstance, ctx: AdminContext): void {
   app.get('/__dbkit/', async (_request, reply) => {
     const state = await ctx.store.exportState();
     const projects = Object.values(state.groups).map((group) => ({
@@ -65,19 +76,25 @@ export const adminApi = rootPlugin<AdminContext>({ name: 'dbkit-admin' }, (app, 
     }));
     return json(reply, 200, {
       store: ctx.store.description,
-      clock: clockState(),
+      clock: clockState(ctx.clock),
       faults: ctx.faults.current,
       projects,
     });
   });
+}
 
+/** `POST /__dbkit/reset`: back to the seed state, without faults. */
+function registerReset(app: FastifyInstance, ctx: AdminContext): void {
   app.post('/__dbkit/reset', async (_request, reply) => {
     await ctx.store.reset(ctx.seed());
     ctx.faults.set({ latencyMs: 0, rules: [] });
     return json(reply, 200, { reset: true });
   });
+}
 
-  app.get('/__dbkit/clock', async (_request, reply) => json(reply, 200, clockState()));
+/** `/__dbkit/clock`: read, set, move or freeze the clock (then sweep); `POST /__dbkit/sweep`: the sweep alone. */
+function registerClock(app: FastifyInstance, ctx: AdminContext): void {
+  app.get('/__dbkit/clock', async (_request, reply) => json(reply, 200, clockState(ctx.clock)));
 
   app.post('/__dbkit/clock', async (request, reply) => {
     const body = parseBody(request.body) as { set?: unknown; advanceMs?: unknown; freeze?: unknown } | undefined;
@@ -103,11 +120,14 @@ export const adminApi = rootPlugin<AdminContext>({ name: 'dbkit-admin' }, (app, 
       ctx.clock.freeze(body.freeze);
     }
     const swept = await ctx.sweep();
-    return json(reply, 200, { ...clockState(), swept });
+    return json(reply, 200, { ...clockState(ctx.clock), swept });
   });
 
   app.post('/__dbkit/sweep', async (_request, reply) => json(reply, 200, { swept: await ctx.sweep() }));
+}
 
+/** `/__dbkit/faults`: the injected latency and faults, read, set or cleared. */
+function registerFaults(app: FastifyInstance, ctx: AdminContext): void {
   app.get('/__dbkit/faults', async (_request, reply) => json(reply, 200, ctx.faults.current));
   app.put('/__dbkit/faults', async (request, reply) => {
     const parsed = parseFaults(parseBody(request.body));
@@ -119,17 +139,26 @@ export const adminApi = rootPlugin<AdminContext>({ name: 'dbkit-admin' }, (app, 
     ctx.faults.set({ latencyMs: 0, rules: [] });
     return json(reply, 200, ctx.faults.current);
   });
+}
 
+/** `/__dbkit/requests`: the request log, read or cleared. */
+function registerRequestLog(app: FastifyInstance, ctx: AdminContext): void {
   app.get('/__dbkit/requests', async (_request, reply) => json(reply, 200, ctx.log.list()));
   app.delete('/__dbkit/requests', async (_request, reply) => {
     ctx.log.clear();
     return json(reply, 200, []);
   });
+}
 
-  type AgentParams = { Params: { groupId: string; process: string } };
+type AgentParams = { Params: { groupId: string; process: string } };
+
+/**
+ * `/__dbkit/agents/:groupId/:process/fault`: a process whose agent is stuck, as on a broken host: it reports the
+ * error and makes no progress until cleared.
+ */
+function registerAgentFaults(app: FastifyInstance, ctx: AdminContext): void {
   const faultPath = '/__dbkit/agents/:groupId/:process/fault';
 
-  // A process whose agent is stuck, as on a broken host: it reports the error and makes no progress until cleared.
   app.post<AgentParams>(faultPath, async (request, reply) => {
     const { groupId, process } = request.params;
     const body = parseBody(request.body) as { errorCode?: unknown; errorString?: unknown } | undefined;
@@ -159,6 +188,9 @@ export const adminApi = rootPlugin<AdminContext>({ name: 'dbkit-admin' }, (app, 
     if (!found) return json(reply, 404, { error: 404, reason: 'Not Found', detail: `No project ${groupId}.` });
     return json(reply, 200, { process, cleared: new Date(at).toISOString() });
   });
+}
 
+/** `GET /__dbkit/state`: the whole state, as the store exports it. */
+function registerStateExport(app: FastifyInstance, ctx: AdminContext): void {
   app.get('/__dbkit/state', async (_request, reply) => json(reply, 200, await ctx.store.exportState()));
-});
+}
