@@ -154,9 +154,6 @@ const ERRORS = {
 };
 
 export function openApiDocument(version: string): Json {
-  const schemas: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(apiSchemas)) collect(name, schema, schemas);
-  collect('automation-config', automationConfigSchema, schemas);
   return {
     openapi: '3.1.0',
     info: {
@@ -167,145 +164,195 @@ export function openApiDocument(version: string): Json {
     },
     servers: [{ url: '/api/public/v1.0' }],
     components: {
-      schemas,
+      schemas: componentSchemas(),
       securitySchemes: { digest: { type: 'http', scheme: 'digest' } },
     } as unknown as Json,
     security: [{ digest: [] }],
     paths: {
-      '/groups/{PROJECT-ID}/alerts': {
-        get: {
-          summary: 'The alerts of a project',
-          parameters: [
-            GROUP,
-            {
-              name: 'status',
-              in: 'query',
-              schema: { enum: ['TRACKING', 'OPEN', 'CLOSED'] },
-              description: 'Only alerts with this status.',
-            },
-            ...PAGING,
-            ...COMMON_QUERY,
-          ],
-          responses: { '200': json(ref('alert-list'), 'One page of alerts.'), ...ERRORS },
-        },
-      },
-      '/groups/{PROJECT-ID}/alerts/{ALERT-ID}': {
-        get: {
-          summary: 'One alert: what its self link answers (not in the spec)',
-          parameters: [GROUP, ALERT, ...COMMON_QUERY],
-          responses: { '200': json(ref('alert'), 'The alert.'), ...ERRORS },
-        },
-        patch: {
-          summary: 'Acknowledge an alert, or take the acknowledgement away (not in the spec)',
-          description:
-            'acknowledgedUntil acknowledges until then (a past time ends it); without it the acknowledgement is removed. The status never changes; acknowledgingUsername is the public key.',
-          parameters: [GROUP, ALERT, ...COMMON_QUERY],
-          requestBody: { required: true, content: { 'application/json': { schema: ACKNOWLEDGEMENT } } },
-          responses: { '200': json(ref('alert'), 'The alert as it now is.'), ...ERRORS },
-        },
-      },
-      '/groups/{PROJECT-ID}/clusters': {
-        get: {
-          summary: 'The clusters of a project (not in the spec): the ids the snapshot endpoints take',
-          parameters: [GROUP, ...PAGING, ...COMMON_QUERY],
-          responses: { '200': json(listOf(CLUSTER_SCHEMA), 'One page of clusters.'), ...ERRORS },
-        },
-      },
-      '/groups/{PROJECT-ID}/clusters/{CLUSTER-ID}': {
-        get: {
-          summary: 'One cluster of a project (not in the spec)',
-          parameters: [GROUP, CLUSTER, ...COMMON_QUERY],
-          responses: { '200': json(CLUSTER_SCHEMA, 'The cluster.'), ...ERRORS },
-        },
-      },
-      '/groups/{PROJECT-ID}/clusters/{CLUSTER-ID}/snapshots': {
-        get: {
-          summary: 'The snapshots of a cluster',
-          parameters: [
-            GROUP,
-            CLUSTER,
-            { name: 'completed', in: 'query', schema: { enum: ['true', 'false', 'all'], default: 'true' } },
-            ...PAGING,
-            ...COMMON_QUERY,
-          ],
-          responses: { '200': json(ref('cluster-snapshot-list'), 'One page of snapshots.'), ...ERRORS },
-        },
-      },
-      '/groups/{PROJECT-ID}/clusters/{CLUSTER-ID}/snapshots/{SNAPSHOT-ID}': {
-        get: {
-          summary: 'One snapshot of a cluster',
-          parameters: [GROUP, CLUSTER, SNAPSHOT, ...COMMON_QUERY],
-          responses: { '200': json(ref('cluster-snapshot'), 'The snapshot.'), ...ERRORS },
-        },
-        patch: {
-          summary: "Change a snapshot's expiry",
-          description:
-            'doNotDelete true removes expires (sending both fails with "invalid fields"); an expires at or before now schedules deletion; an expires already past cannot be edited (409).',
-          parameters: [GROUP, CLUSTER, SNAPSHOT, ...COMMON_QUERY],
-          requestBody: { required: true, content: { 'application/json': { schema: ref('snapshot-patch') } } },
-          responses: {
-            '200': json(ref('cluster-snapshot'), 'The updated snapshot.'),
-            ...ERRORS,
-            '409': json(ref('error'), 'SNAPSHOT_EXPIRY_PASSED'),
+      ...alertPaths(),
+      ...clusterPaths(),
+      ...clusterSnapshotPaths(),
+      ...configServerSnapshotPaths(),
+      ...automationConfigPaths(),
+      ...automationStatusPaths(),
+    },
+  } as unknown as Json;
+}
+
+/** The generated schemas as components: core's API resources and the automation configuration. */
+function componentSchemas(): Record<string, unknown> {
+  const schemas: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(apiSchemas)) collect(name, schema, schemas);
+  collect('automation-config', automationConfigSchema, schemas);
+  return schemas;
+}
+
+/** The alerts of a project, one alert, and its acknowledgement. */
+function alertPaths() {
+  return {
+    '/groups/{PROJECT-ID}/alerts': {
+      get: {
+        summary: 'The alerts of a project',
+        parameters: [
+          GROUP,
+          {
+            name: 'status',
+            in: 'query',
+            schema: { enum: ['TRACKING', 'OPEN', 'CLOSED'] },
+            description: 'Only alerts with this status.',
           },
-        },
+          ...PAGING,
+          ...COMMON_QUERY,
+        ],
+        responses: { '200': json(ref('alert-list'), 'One page of alerts.'), ...ERRORS },
       },
-      '/groups/{PROJECT-ID}/hosts/{HOST-ID}/snapshots': {
-        get: {
-          summary: 'The snapshots of a mirrored config server',
-          deprecated: true,
-          parameters: [GROUP, HOST, ...PAGING, ...COMMON_QUERY],
-          responses: { '200': json(ref('config-server-snapshot-list'), 'One page of snapshots.'), ...ERRORS },
-        },
+    },
+    '/groups/{PROJECT-ID}/alerts/{ALERT-ID}': {
+      get: {
+        summary: 'One alert: what its self link answers (not in the spec)',
+        parameters: [GROUP, ALERT, ...COMMON_QUERY],
+        responses: { '200': json(ref('alert'), 'The alert.'), ...ERRORS },
       },
-      '/groups/{PROJECT-ID}/hosts/{HOST-ID}/snapshots/{SNAPSHOT-ID}': {
-        get: {
-          summary: 'One snapshot of a mirrored config server',
-          deprecated: true,
-          parameters: [GROUP, HOST, SNAPSHOT, ...COMMON_QUERY],
-          responses: { '200': json(ref('config-server-snapshot'), 'The snapshot.'), ...ERRORS },
-        },
+      patch: {
+        summary: 'Acknowledge an alert, or take the acknowledgement away (not in the spec)',
+        description:
+          'acknowledgedUntil acknowledges until then (a past time ends it); without it the acknowledgement is removed. The status never changes; acknowledgingUsername is the public key.',
+        parameters: [GROUP, ALERT, ...COMMON_QUERY],
+        requestBody: { required: true, content: { 'application/json': { schema: ACKNOWLEDGEMENT } } },
+        responses: { '200': json(ref('alert'), 'The alert as it now is.'), ...ERRORS },
       },
-      '/groups/{PROJECT-ID}/automationConfig': {
-        get: {
-          summary: 'The automation configuration of a project (not in the spec), exactly as stored',
-          parameters: [GROUP, ...COMMON_QUERY],
-          responses: { '200': json(ref('automation-config'), 'The stored document.'), ...ERRORS },
-        },
-        put: {
-          summary: 'Replace the automation configuration (not in the spec)',
-          description:
-            "Validated with @dbkit/core: a document with errors gets 400 AUTOMATION_CONFIG_INVALID with the editor's diagnostics; a transition from the stored revision that planTransition calls unsafe gets 400 AUTOMATION_CONFIG_UNSAFE_TRANSITION (unless allowUnsafeTransition=true). version must be higher than the stored one, else 409 and nothing changes.",
-          parameters: [
-            GROUP,
-            {
-              name: 'allowUnsafeTransition',
-              in: 'query',
-              schema: { type: 'boolean', default: false },
-              description: 'Store the document even when the transition from the stored revision has errors.',
-            },
-            ...COMMON_QUERY,
-          ],
-          requestBody: { required: true, content: { 'application/json': { schema: ref('automation-config') } } },
-          responses: {
-            '200': json({ type: 'object' }, 'Stored; the body is {}.'),
-            ...ERRORS,
-            '409': json(ref('error'), 'AUTOMATION_CONFIG_CONCURRENT_MODIFICATION'),
-            '413': json(ref('error'), 'REQUEST_BODY_TOO_LARGE'),
-          },
-        },
+    },
+  };
+}
+
+/** The clusters of a project and one cluster: the ids the snapshot endpoints take. */
+function clusterPaths() {
+  return {
+    '/groups/{PROJECT-ID}/clusters': {
+      get: {
+        summary: 'The clusters of a project (not in the spec): the ids the snapshot endpoints take',
+        parameters: [GROUP, ...PAGING, ...COMMON_QUERY],
+        responses: { '200': json(listOf(CLUSTER_SCHEMA), 'One page of clusters.'), ...ERRORS },
       },
-      '/groups/{PROJECT-ID}/automationStatus': {
-        get: {
-          summary: "Where each process's automation agent is (not in the spec)",
-          description:
-            'A deployment is at the goal when every process has lastGoalVersionAchieved equal to goalVersion and an empty plan. dbkit simulates the agents: each works through the moves the new config asks of it, one every --agent-step-ms.',
-          parameters: [GROUP, ...COMMON_QUERY],
-          responses: { '200': json(AUTOMATION_STATUS, 'The status.'), ...ERRORS },
+    },
+    '/groups/{PROJECT-ID}/clusters/{CLUSTER-ID}': {
+      get: {
+        summary: 'One cluster of a project (not in the spec)',
+        parameters: [GROUP, CLUSTER, ...COMMON_QUERY],
+        responses: { '200': json(CLUSTER_SCHEMA, 'The cluster.'), ...ERRORS },
+      },
+    },
+  };
+}
+
+/** A cluster's snapshots, one snapshot, and its expiry. */
+function clusterSnapshotPaths() {
+  return {
+    '/groups/{PROJECT-ID}/clusters/{CLUSTER-ID}/snapshots': {
+      get: {
+        summary: 'The snapshots of a cluster',
+        parameters: [
+          GROUP,
+          CLUSTER,
+          { name: 'completed', in: 'query', schema: { enum: ['true', 'false', 'all'], default: 'true' } },
+          ...PAGING,
+          ...COMMON_QUERY,
+        ],
+        responses: { '200': json(ref('cluster-snapshot-list'), 'One page of snapshots.'), ...ERRORS },
+      },
+    },
+    '/groups/{PROJECT-ID}/clusters/{CLUSTER-ID}/snapshots/{SNAPSHOT-ID}': {
+      get: {
+        summary: 'One snapshot of a cluster',
+        parameters: [GROUP, CLUSTER, SNAPSHOT, ...COMMON_QUERY],
+        responses: { '200': json(ref('cluster-snapshot'), 'The snapshot.'), ...ERRORS },
+      },
+      patch: {
+        summary: "Change a snapshot's expiry",
+        description:
+          'doNotDelete true removes expires (sending both fails with "invalid fields"); an expires at or before now schedules deletion; an expires already past cannot be edited (409).',
+        parameters: [GROUP, CLUSTER, SNAPSHOT, ...COMMON_QUERY],
+        requestBody: { required: true, content: { 'application/json': { schema: ref('snapshot-patch') } } },
+        responses: {
+          '200': json(ref('cluster-snapshot'), 'The updated snapshot.'),
+          ...ERRORS,
+          '409': json(ref('error'), 'SNAPSHOT_EXPIRY_PASSED'),
         },
       },
     },
-  } as unknown as Json;
+  };
+}
+
+/** A mirrored config server's snapshots (deprecated in the spec). */
+function configServerSnapshotPaths() {
+  return {
+    '/groups/{PROJECT-ID}/hosts/{HOST-ID}/snapshots': {
+      get: {
+        summary: 'The snapshots of a mirrored config server',
+        deprecated: true,
+        parameters: [GROUP, HOST, ...PAGING, ...COMMON_QUERY],
+        responses: { '200': json(ref('config-server-snapshot-list'), 'One page of snapshots.'), ...ERRORS },
+      },
+    },
+    '/groups/{PROJECT-ID}/hosts/{HOST-ID}/snapshots/{SNAPSHOT-ID}': {
+      get: {
+        summary: 'One snapshot of a mirrored config server',
+        deprecated: true,
+        parameters: [GROUP, HOST, SNAPSHOT, ...COMMON_QUERY],
+        responses: { '200': json(ref('config-server-snapshot'), 'The snapshot.'), ...ERRORS },
+      },
+    },
+  };
+}
+
+/** GET and PUT of the automation configuration. */
+function automationConfigPaths() {
+  return {
+    '/groups/{PROJECT-ID}/automationConfig': {
+      get: {
+        summary: 'The automation configuration of a project (not in the spec), exactly as stored',
+        parameters: [GROUP, ...COMMON_QUERY],
+        responses: { '200': json(ref('automation-config'), 'The stored document.'), ...ERRORS },
+      },
+      put: {
+        summary: 'Replace the automation configuration (not in the spec)',
+        description:
+          "Validated with @dbkit/core: a document with errors gets 400 AUTOMATION_CONFIG_INVALID with the editor's diagnostics; a transition from the stored revision that planTransition calls unsafe gets 400 AUTOMATION_CONFIG_UNSAFE_TRANSITION (unless allowUnsafeTransition=true). version must be higher than the stored one, else 409 and nothing changes.",
+        parameters: [
+          GROUP,
+          {
+            name: 'allowUnsafeTransition',
+            in: 'query',
+            schema: { type: 'boolean', default: false },
+            description: 'Store the document even when the transition from the stored revision has errors.',
+          },
+          ...COMMON_QUERY,
+        ],
+        requestBody: { required: true, content: { 'application/json': { schema: ref('automation-config') } } },
+        responses: {
+          '200': json({ type: 'object' }, 'Stored; the body is {}.'),
+          ...ERRORS,
+          '409': json(ref('error'), 'AUTOMATION_CONFIG_CONCURRENT_MODIFICATION'),
+          '413': json(ref('error'), 'REQUEST_BODY_TOO_LARGE'),
+        },
+      },
+    },
+  };
+}
+
+/** Where each process's automation agent is. */
+function automationStatusPaths() {
+  return {
+    '/groups/{PROJECT-ID}/automationStatus': {
+      get: {
+        summary: "Where each process's automation agent is (not in the spec)",
+        description:
+          'A deployment is at the goal when every process has lastGoalVersionAchieved equal to goalVersion and an empty plan. dbkit simulates the agents: each works through the moves the new config asks of it, one every --agent-step-ms.',
+        parameters: [GROUP, ...COMMON_QUERY],
+        responses: { '200': json(AUTOMATION_STATUS, 'The status.'), ...ERRORS },
+      },
+    },
+  };
 }
 
 /** The committed file's text: two-space JSON with a final newline. */
