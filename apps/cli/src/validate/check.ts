@@ -14,9 +14,9 @@ import {
 import { isAutomationConfigFileName } from '@dbkit/schema/fileMatch';
 import { parse } from 'jsonc-parser';
 import { type Palette, severityColor } from '../output/color.js';
-import { DEFAULT_FRAME, frameMasks, renderFrame } from '../output/frame.js';
+import { DEFAULT_FRAME, type FrameMasks, frameMasks, renderFrame } from '../output/frame.js';
 import { isAutomationConfigValue } from './automation.js';
-import type { FileResult, Finding, LocatedFinding, Span } from './finding.js';
+import type { FileResult, Finding, LocatedFinding, Range, Span } from './finding.js';
 import { rangesOf } from './lines.js';
 import { findSecretValues, type SecretValue, scrubberOf, secretValuesIn } from './mask.js';
 import { mergeFindings } from './merge.js';
@@ -91,9 +91,25 @@ export function locateFindings(
   messages: MessageSource = 'service',
 ): LocatedFinding[] {
   const { text } = source;
-  const framed = (finding: Finding): boolean =>
-    context.frames !== undefined && (!context.quiet || finding.severity === 'error');
-  // Every path (the findings' without a span of their own, then every related one) placed in one batch.
+  const { paths, anchors } = pathsToPlace(findings);
+  const frames = findings.some((finding) => isFramed(finding, context));
+  const { spans, secrets } = spansAndSecrets(source, paths, anchors, frames, messages);
+  const scrub = messages === 'service' ? scrubberOf(secrets) : (message: string) => message;
+  const masks = frames ? frameMasks(secrets) : undefined;
+  const placed = placeInTextOrder(findings, spans);
+  return locatedOf(text, placed, rangesOfPlaced(text, placed), context, { scrub, masks });
+}
+
+/** Whether a finding gets a code frame: frames are asked for, and it is an error or `--quiet` is off. */
+function isFramed(finding: Finding, context: CheckContext): boolean {
+  return context.frames !== undefined && (!context.quiet || finding.severity === 'error');
+}
+
+/**
+ * Every path to place, so all are placed in one batch: the findings' without a span of their own, then every related
+ * one, in the order `placeInTextOrder` takes their spans.
+ */
+function pathsToPlace(findings: readonly Finding[]): { readonly paths: JsonPath[]; readonly anchors: Anchor[] } {
   const paths: JsonPath[] = [];
   const anchors: Anchor[] = [];
   for (const finding of findings) {
@@ -106,8 +122,21 @@ export function locateFindings(
       anchors.push('value');
     }
   }
-  // Valid text is scanned once for the places and, when a frame will show them, the secrets.
-  const frames = findings.some(framed);
+  return { paths, anchors };
+}
+
+/**
+ * The spans of `paths`, and the document's secret values when a frame will show them or a service's messages are to
+ * be scrubbed of them. Valid text is scanned once for the places and, when a frame will show them, the secrets.
+ */
+function spansAndSecrets(
+  source: PathSource,
+  paths: readonly JsonPath[],
+  anchors: readonly Anchor[],
+  frames: boolean,
+  messages: MessageSource,
+): { readonly spans: readonly Span[]; readonly secrets: readonly SecretValue[] } {
+  const { text } = source;
   const scanned =
     source.valid === true && source.tree === undefined && frames
       ? validSpansAndSecrets(text, paths, anchors)
@@ -118,8 +147,18 @@ export function locateFindings(
     : frames || messages === 'service'
       ? findSecretValues(text, source.valid === true)
       : [];
-  const scrub = messages === 'service' ? scrubberOf(secrets) : (message: string) => message;
-  const masks = frames ? frameMasks(secrets) : undefined;
+  return { spans, secrets };
+}
+
+/** A finding with its span and its related ones' spans. */
+interface Placed {
+  readonly finding: Finding;
+  readonly span: Span;
+  readonly related: readonly { readonly path: JsonPath; readonly message: string; readonly span: Span }[] | undefined;
+}
+
+/** Each finding with its spans (its own, else the next of `spans`; then its related ones'), in text order. */
+function placeInTextOrder(findings: readonly Finding[], spans: readonly Span[]): Placed[] {
   let next = 0;
   const placed = findings.map((finding) => {
     const span: Span = finding.span ?? spans[next++]!;
@@ -128,13 +167,33 @@ export function locateFindings(
   });
   // Stable: findings at the same place keep the order core reported them in.
   placed.sort((a, b) => a.span.offset - b.span.offset);
-  // Every span's lines and columns in one pass: each finding's, then its related ones'.
+  return placed;
+}
+
+/** Every span's lines and columns in one pass: each finding's, then its related ones'. */
+function rangesOfPlaced(text: string, placed: readonly Placed[]): Range[] {
   const all: Span[] = [];
   for (const { span, related } of placed) {
     all.push(span);
     for (const r of related ?? []) all.push(r.span);
   }
-  const ranges = rangesOf(text, all);
+  return rangesOf(text, all);
+}
+
+/** What a located finding's text goes through: the messages' scrubbing, and the frames' masks (when framed). */
+interface Masking {
+  readonly scrub: (message: string) => string;
+  readonly masks: FrameMasks | undefined;
+}
+
+/** The placed findings as every output prints them, `ranges` in `rangesOfPlaced`'s order. */
+function locatedOf(
+  text: string,
+  placed: readonly Placed[],
+  ranges: readonly Range[],
+  context: CheckContext,
+  { scrub, masks }: Masking,
+): LocatedFinding[] {
   let at = 0;
   return placed.map(({ finding, span, related }) => {
     const range = ranges[at++]!;
@@ -156,7 +215,7 @@ export function locateFindings(
         : {}),
       ...(finding.tags ? { tags: finding.tags } : {}),
       ...(finding.suggestions ? { suggestions: finding.suggestions.map(scrub) } : {}),
-      ...(context.frames && masks && framed(finding)
+      ...(context.frames && masks && isFramed(finding, context)
         ? {
             frame: renderFrame(text, span, range.start, masks, {
               ...DEFAULT_FRAME,
