@@ -40,6 +40,13 @@ export const BENCHES = [
     about: 'The real server driven by an LSP client over its process pipes, as an editor uses it.',
   },
   {
+    id: 'language-server-peer',
+    title: "@dbkit/language-server: against VS Code's JSON language server",
+    script: 'packages/language-server/bench/peer.bench.mjs',
+    about:
+      "dbkit's server against vscode-json-language-server given dbkit's schema, the same client pulling diagnostics from both.",
+  },
+  {
     id: 'web',
     title: '@dbkit/web: the playground in Chromium',
     script: 'apps/web/bench/web.bench.mjs',

@@ -3,18 +3,20 @@
 // configs of ~0.1, ~3 and ~17 MB, with JSON.parse of the same text as the baseline in the same run:
 //
 //   open → diagnostics       didOpen sent → publishDiagnostics received
-//   transport floor          the same against bench/transport-floor-server.mjs, which answers at once: the
-//                            client's serialization, the pipe and the server's reading, without language work
+//   floors                   the same against bench/transport-floor-server.mjs: answering at once (the client's
+//                            serialization, the pipe and the server's reading), after JSON.parse of the text, and
+//                            after core's validation too (the goal's floor: what no language server can skip)
 //   1st / 10th / worst       didChange (a character of a replica-set member's host, retyped, 3 s after the
 //   keystroke                diagnostics arrived: the user read them) → completion answer; the goal is on the
 //                            worst of the ten
 //   completion size          items and bytes of the first answer (one character typed: every process matches)
 //   hover, definition, rename at the same member host, right after the edit that puts the host back (the worst of
 //                            three each: the first after an edit is the one that brings the references up to date)
-//   at any moment            one keystroke → completion on a fresh server, typed 0, 250, 1 000 or 3 000 ms after
-//                            the first diagnostics arrive (the warm-up may be running: it yields between short
-//                            steps); the median of three servers per moment, and the worst moment for the goal;
-//                            their open → diagnostics times give the open row's median
+//   at any moment            each kind of keystroke (`KINDS`: an insertion, a replacement, a deletion, typing over
+//                            a selection, a pasted line) → completion, and hover and definition, on a fresh server,
+//                            0, 250, 1 000 or 3 000 ms after the first diagnostics arrive (the warm-up may be
+//                            running: it yields between short steps); the median of three servers per kind and
+//                            moment, and the worst for the goal; their open → diagnostics times give the open row's
 //   after a long read        the first keystroke → completion after LONG_READING_MS without a request, once the
 //                            server has collected its garbage and given its young generation back
 //                            (src/server/idleCollection.ts)
@@ -23,31 +25,26 @@
 //                            while the user reads, and what the goal is judged on), and the peak of the whole run
 //                            (the kernel's high-water mark, VmHWM)
 //
-// Run from packages/language-server after a build:  node bench/stdio.bench.mjs
+// Run from packages/language-server after a build:  node bench/stdio.bench.mjs [--size "~3 MB"]
 // Goals are reported PASS/MISS; a miss never fails the process (benchmarks report, they do not gate).
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import {
-  createProtocolConnection,
-  PublishDiagnosticsNotification,
-  StreamMessageReader,
-  StreamMessageWriter,
-} from 'vscode-languageserver-protocol/node';
 import { reportBench } from '../../../tools/bench-report.mjs';
 import { generateConfig, serialize } from '../../core/bench/generate.mjs';
+import { median, positionAt, rssMB, startServer } from './lspClient.mjs';
 
 const SERVER = fileURLToPath(new URL('../bin/dbkit-language-server.js', import.meta.url));
+const start = (server = SERVER, options = {}) => startServer(server, options);
 /** A server that answers didOpen at once with empty diagnostics: what the transport alone costs (see the file). */
 const FLOOR_SERVER = fileURLToPath(new URL('./transport-floor-server.mjs', import.meta.url));
 const CASES = [
   { label: '~0.1 MB', shards: 14, routers: 2 },
-  // Keystroke at any moment ≤ anyMomentMs; open → diagnostics within openSlackMs of the do-nothing server, or at most
-  // openVsFloor times it.
-  { label: '~0.3 MB', shards: 40, routers: 4, anyMomentMs: 50, openSlackMs: 30 },
-  { label: '~3 MB', shards: 430, routers: 20, anyMomentMs: 100, openVsFloor: 1.3 },
-  { label: '~17 MB', shards: 2430, routers: 60, anyMomentMs: 300, openVsFloor: 1.3 },
+  // Every kind of keystroke, hover and definition at any moment ≤ anyMomentMs.
+  { label: '~0.3 MB', shards: 40, routers: 4, anyMomentMs: 50 },
+  { label: '~3 MB', shards: 430, routers: 20, anyMomentMs: 100 },
+  { label: '~17 MB', shards: 2430, routers: 60, anyMomentMs: 300 },
 ];
+/** Open → diagnostics at most this many times a fresh server that JSON.parses the text and runs core's rules. */
+const OPEN_VS_VALIDATING_FLOOR = 1.2;
 /** When the keystroke of "at any moment" is typed, in ms after the first diagnostics arrive. */
 const MOMENTS_MS = [0, 250, 1000, 3000];
 /** Fresh servers per moment (the median is reported). */
@@ -60,75 +57,15 @@ const SETTLE_MS = 10_000;
 const LONG_READING_MS = 10_000;
 const GOALS = { completionMs: 50, items: 1000, bytes: 1_000_000, warmMs: 50, memoryTimesSize: 10 };
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-function positionAt(text, offset) {
-  let line = 0;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, character: offset - lineStart };
-}
-
-function rssMB(pid, field = 'VmRSS') {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN);
-    return kb / 1024;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-async function start(server = SERVER, { pull = false } = {}) {
-  const child = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const connection = createProtocolConnection(
-    new StreamMessageReader(child.stdout),
-    new StreamMessageWriter(child.stdin),
-  );
-  const waiters = [];
-  connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
-    for (const waiter of waiters.splice(0)) waiter(params);
-  });
-  connection.listen();
-  await connection.sendRequest('initialize', {
-    processId: process.pid,
-    rootUri: null,
-    capabilities: {
-      textDocument: {
-        // As VS Code's client declares them (vscode-languageclient 9): completion answers may say shared parts once.
-        completion: {
-          completionItem: { snippetSupport: true },
-          completionList: {
-            itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'],
-          },
-        },
-        hover: { contentFormat: ['markdown'] },
-        rename: { prepareSupport: true },
-        // VS Code's client pulls diagnostics (LSP 3.17); the table's client has them pushed.
-        ...(pull ? { diagnostic: {} } : {}),
-      },
-    },
-  });
-  await connection.sendNotification('initialized', {});
-  const nextDiagnostics = () => new Promise((resolve) => waiters.push(resolve));
-  return { child, connection, nextDiagnostics };
-}
-
 /**
- * Open → diagnostics against the transport-floor server (fresh process each time, as the language server gets):
- * the median of three. No language server can answer an editor's didOpen faster than this.
+ * Open → diagnostics against the floor server (fresh process each time, as the language server gets): the median of
+ * three. `args` picks the floor: none for the transport alone, `--parse` with `JSON.parse` of the text, `--validate`
+ * with core's rules too. No language server can answer an editor's didOpen faster than the last.
  */
-async function transportFloor(text) {
+async function floorOpen(text, args = []) {
   const samples = [];
   for (let i = 0; i < 3; i++) {
-    const server = await start(FLOOR_SERVER);
+    const server = await start(FLOOR_SERVER, { args });
     try {
       samples.push(await openAndDiagnose(server, 'file:///bench/floor.automation.json', text));
     } finally {
@@ -136,6 +73,14 @@ async function transportFloor(text) {
     }
   }
   return median(samples);
+}
+
+/** The three floors of open → diagnostics, each measured on fresh servers, interleaved with nothing else. */
+async function openFloors(text) {
+  const transport = await floorOpen(text);
+  const parse = await floorOpen(text, ['--parse']);
+  const validate = await floorOpen(text, ['--validate']);
+  return { transport, parse, validate };
 }
 
 /**
@@ -173,49 +118,91 @@ async function openAndDiagnose({ connection, nextDiagnostics }, uri, text) {
 }
 
 /**
- * One keystroke → completion on a fresh server, `readMs` after the first diagnostics: what a user who types at once
- * (or a little later) waits, whatever the warm-up is doing then. Also gives that server's open → diagnostics.
+ * What the user does at the first replica-set member's host (`value`: the string's content, `line`: its line's start),
+ * timed from the edit to the answer: each kind of keystroke an editor sends (an edit, then completion at the cursor),
+ * and hover and definition at the host with nothing typed. `cursor` is an offset in the edited text.
  */
-async function keystrokeAt(text, readMs) {
+const KINDS = [
+  { name: 'insertion', edit: (v) => ({ start: v.start, end: v.start, text: 'b', cursor: v.start + 1 }) },
+  // The last character replaced by another that still names processes ("…-0" → "…-1").
+  { name: 'replacement', edit: (v) => ({ start: v.end - 1, end: v.end, text: '1', cursor: v.end }) },
+  { name: 'deletion', edit: (v) => ({ start: v.end - 1, end: v.end, text: '', cursor: v.end - 1 }) },
+  // The host's whole value selected (a double-click) and typed over.
+  { name: 'typing over a selection', edit: (v) => ({ start: v.start, end: v.end, text: 'b', cursor: v.start + 1 }) },
+  // A field pasted as a line of its own above the host's, then completion in the host.
+  {
+    name: 'pasted line',
+    edit: (v) => ({ start: v.line, end: v.line, text: PASTED_LINE, cursor: v.start + 1 + PASTED_LINE.length }),
+  },
+  { name: 'hover', request: 'textDocument/hover' },
+  { name: 'definition', request: 'textDocument/definition' },
+];
+const PASTED_LINE = '          "hidden": false,\n';
+
+/** Where the first replica-set member's host value is in `text`. */
+function firstMemberHost(text) {
+  const start = text.indexOf('"host": "', text.indexOf('"replicaSets"')) + '"host": "'.length;
+  return { start, end: text.indexOf('"', start), line: text.lastIndexOf('\n', start) + 1 };
+}
+
+/**
+ * One kind of keystroke (or request) on a fresh server, `readMs` after the first diagnostics: what a user who types
+ * at once (or a little later) waits, whatever the warm-up is doing then. Also gives that server's open → diagnostics.
+ */
+async function kindAt(text, readMs, kind) {
   const server = await start();
   const { child, connection } = server;
   const uri = 'file:///bench/moment.automation.json';
   try {
     const openMs = await openAndDiagnose(server, uri, text);
     if (readMs > 0) await new Promise((resolve) => setTimeout(resolve, readMs));
-    const valueAt = text.indexOf('"host": "', text.indexOf('"replicaSets"')) + '"host": "'.length;
-    const at = positionAt(text, valueAt);
+    const host = firstMemberHost(text);
+    const edit = kind.edit?.(host);
+    const edited = edit === undefined ? text : text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+    const position = positionAt(edited, edit?.cursor ?? host.start + 1);
     const typedAt = performance.now();
-    await connection.sendNotification('textDocument/didChange', {
-      textDocument: { uri, version: 2 },
-      contentChanges: [{ range: { start: at, end: at }, text: 'b' }],
-    });
-    const completion = await connection.sendRequest('textDocument/completion', {
+    if (edit !== undefined) {
+      await connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: 2 },
+        contentChanges: [
+          { range: { start: positionAt(text, edit.start), end: positionAt(text, edit.end) }, text: edit.text },
+        ],
+      });
+    }
+    const answer = await connection.sendRequest(kind.request ?? 'textDocument/completion', {
       textDocument: { uri },
-      position: { line: at.line, character: at.character + 1 },
+      position,
     });
-    const keystrokeMs = performance.now() - typedAt;
-    const items = Array.isArray(completion) ? completion : (completion?.items ?? []);
-    if (items.length === 0) throw new Error(`no completion items at ${readMs} ms`);
-    return { openMs, keystrokeMs };
+    const ms = performance.now() - typedAt;
+    const empty = Array.isArray(answer) ? answer.length === 0 : !answer || answer.items?.length === 0;
+    if (empty) throw new Error(`${kind.name}: an empty answer at ${readMs} ms`);
+    return { openMs, ms };
   } finally {
     child.kill();
   }
 }
 
-/** `keystrokeAt` for every moment, MOMENT_RUNS servers each, interleaved: medians by moment, and of every open. */
+/**
+ * `kindAt` for every kind and moment, MOMENT_RUNS servers each, interleaved: medians by kind and moment, the worst
+ * moment of each kind, and the median of every open.
+ */
 async function anyMoment(text) {
-  const byMoment = new Map(MOMENTS_MS.map((ms) => [ms, []]));
+  const samples = new Map(KINDS.map((kind) => [kind.name, MOMENTS_MS.map(() => [])]));
   const opens = [];
   for (let run = 0; run < MOMENT_RUNS; run++) {
-    for (const ms of MOMENTS_MS) {
-      const { openMs, keystrokeMs } = await keystrokeAt(text, ms);
-      byMoment.get(ms).push(keystrokeMs);
-      opens.push(openMs);
+    for (const kind of KINDS) {
+      for (const [i, readMs] of MOMENTS_MS.entries()) {
+        const { openMs, ms } = await kindAt(text, readMs, kind);
+        samples.get(kind.name)[i].push(ms);
+        opens.push(openMs);
+      }
     }
   }
-  const moments = MOMENTS_MS.map((ms) => ({ readMs: ms, keystrokeMs: median(byMoment.get(ms)) }));
-  return { moments, worstMs: Math.max(...moments.map((m) => m.keystrokeMs)), openMs: median(opens) };
+  const kinds = KINDS.map((kind) => {
+    const moments = samples.get(kind.name).map(median);
+    return { name: kind.name, completion: kind.request === undefined, moments, worstMs: Math.max(...moments) };
+  });
+  return { kinds, openMs: median(opens) };
 }
 
 async function runCase(spec) {
@@ -228,7 +215,8 @@ async function runCase(spec) {
     parseSamples.push(performance.now() - t);
   }
   const parseMs = median(parseSamples);
-  const floorMs = await transportFloor(text);
+  const floors = await openFloors(text);
+  const floorMs = floors.transport;
   const moment = spec.anyMomentMs === undefined ? undefined : await anyMoment(text);
 
   const server = await start();
@@ -323,6 +311,7 @@ async function runCase(spec) {
       mb,
       parseMs,
       floorMs,
+      floors,
       openMs,
       firstMs: keystrokes[0],
       tenthMs: keystrokes[9],
@@ -342,8 +331,15 @@ async function runCase(spec) {
   }
 }
 
+// `--size "~3 MB"` runs one case alone and prints its rows without writing them (`pnpm bench` runs them all).
+const sizeAt = process.argv.indexOf('--size');
+const chosen = sizeAt < 0 ? CASES : CASES.filter((spec) => spec.label === process.argv[sizeAt + 1]);
+if (chosen.length === 0) {
+  console.error(`stdio.bench: --size takes one of ${CASES.map((spec) => `"${spec.label}"`).join(', ')}`);
+  process.exit(2);
+}
 const results = [];
-for (const spec of CASES) results.push(await runCase(spec));
+for (const spec of chosen) results.push(await runCase(spec));
 
 const f = (n, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -374,33 +370,42 @@ console.log(
   `  server memory ≤ ${GOALS.memoryTimesSize}× the document: ${f(big.memoryTimes, 1)}× settled (${f(big.busyTimes, 1)}× right after the steps, ${f(big.peakTimes, 1)}× at the peak) → ${verdict(big.memoryTimes <= GOALS.memoryTimesSize)}`,
 );
 
-/** The goals measured on fresh servers: a keystroke at any moment, and open → diagnostics against its floor. */
+/** The goals measured on fresh servers: every kind of keystroke at any moment, and open → diagnostics against its floor. */
 const momentRows = [];
 for (const r of results.filter((x) => x.moment !== undefined)) {
   const { spec, moment } = r;
   const mb = `${f(r.mb, 2)} MB`;
-  const reads = moment.moments.map((m) => f(m.keystrokeMs)).join(' / ');
-  const openPass =
-    spec.openSlackMs !== undefined
-      ? moment.openMs <= r.floorMs + spec.openSlackMs
-      : moment.openMs / r.floorMs <= spec.openVsFloor;
+  // Open → diagnostics against a server that parses the text and runs core's rules on it, and where the rest goes.
+  const { transport, parse, validate } = r.floors;
+  const openPass = moment.openMs <= OPEN_VS_VALIDATING_FLOOR * validate;
+  const parts = `transport ${f(transport)}, parse ${f(parse - transport)}, rules ${f(validate - parse)}, placing and the rest ${f(moment.openMs - validate)} ms`;
+  const describe = (kinds) => kinds.map((k) => `${k.name} ${k.moments.map((ms) => f(ms)).join(' / ')}`).join('; ');
+  const typed = moment.kinds.filter((k) => k.completion);
+  const asked = moment.kinds.filter((k) => !k.completion);
+  const worstTyped = Math.max(...typed.map((k) => k.worstMs));
+  const worstAsked = Math.max(...asked.map((k) => k.worstMs));
   console.log(
-    `  ${r.label}: a keystroke typed ${MOMENTS_MS.join(' / ')} ms after the first diagnostics → completion: ${reads} ms (medians of ${MOMENT_RUNS}) → ${verdict(moment.worstMs <= spec.anyMomentMs)}; open → diagnostics ${f(moment.openMs)} ms against the do-nothing server's ${f(r.floorMs)} ms (${f(moment.openMs / r.floorMs, 2)}×; JSON.parse of the text alone ${f(r.parseMs, 1)} ms) → ${verdict(openPass)}`,
+    `  ${r.label}: each kind typed ${MOMENTS_MS.join(' / ')} ms after the first diagnostics → completion (medians of ${MOMENT_RUNS}): ${describe(typed)} ms → ${verdict(worstTyped <= spec.anyMomentMs)}; ${describe(asked)} ms → ${verdict(worstAsked <= spec.anyMomentMs)}; open → diagnostics ${f(moment.openMs)} ms against a server that parses and validates, ${f(validate)} ms (${f(moment.openMs / validate, 2)}×; ${parts}) → ${verdict(openPass)}`,
   );
   momentRows.push(
     {
-      goal: `every keystroke → completion at any moment after the first diagnostics, ${mb}`,
+      goal: `every kind of keystroke → completion at any moment after the first diagnostics, ${mb}`,
       target: `≤ ${spec.anyMomentMs} ms`,
-      measured: `${f(moment.worstMs)} ms at worst; typed ${MOMENTS_MS.join(' / ')} ms after: ${reads}`,
-      pass: moment.worstMs <= spec.anyMomentMs,
+      measured: `${f(worstTyped)} ms at worst; typed ${MOMENTS_MS.join(' / ')} ms after: ${describe(typed)}`,
+      pass: worstTyped <= spec.anyMomentMs,
+    },
+    {
+      goal: `hover and definition at any moment after the first diagnostics, ${mb}`,
+      target: `≤ ${spec.anyMomentMs} ms`,
+      measured: `${f(worstAsked)} ms at worst; asked ${MOMENTS_MS.join(' / ')} ms after: ${describe(asked)}`,
+      pass: worstAsked <= spec.anyMomentMs,
     },
     {
       goal: `open → diagnostics, ${mb}`,
-      target:
-        spec.openSlackMs !== undefined ? `≤ the floor + ${spec.openSlackMs} ms` : `≤ ${spec.openVsFloor}× the floor`,
-      measured: `${f(moment.openMs)} ms`,
-      floor: `do-nothing server ${f(r.floorMs)} ms (JSON.parse of the text alone: ${f(r.parseMs, 1)} ms)`,
-      ratio: moment.openMs / r.floorMs,
+      target: `≤ ${OPEN_VS_VALIDATING_FLOOR}× the floor`,
+      measured: `${f(moment.openMs)} ms: ${parts}`,
+      floor: `a server that JSON.parses and validates ${f(validate)} ms (doing nothing: ${f(transport)} ms)`,
+      ratio: moment.openMs / validate,
       pass: openPass,
     },
   );
@@ -409,40 +414,41 @@ for (const r of results.filter((x) => x.moment !== undefined)) {
 const bigMB = `${f(big.mb, 2)} MB`;
 const worstKeystrokeMs = Math.max(big.worstMs, big.afterLongReadMs, pulledFirstMs);
 const warmMs = Math.max(big.hoverMs, big.definitionMs, big.renameMs);
-reportBench('language-server-stdio', {
-  rows: [
-    ...momentRows,
-    {
-      goal: `every keystroke → completion, ${bigMB}`,
-      target: `≤ ${GOALS.completionMs} ms`,
-      measured: `${f(worstKeystrokeMs)} ms at worst: first ${f(big.firstMs)}, tenth ${f(big.tenthMs)}, worst of ten ${f(big.worstMs)}, after a ${LONG_READING_MS / 1000} s read ${f(big.afterLongReadMs)}, first for a pulling client ${f(pulledFirstMs)}`,
-      pass: worstKeystrokeMs <= GOALS.completionMs,
-    },
-    {
-      goal: `completion answer, ${bigMB}`,
-      target: `≤ ~${f(GOALS.items)} items / 1 MB`,
-      measured: `${f(big.items)} items, ${f(big.bytes / 1e6, 2)} MB`,
-      pass: big.items <= GOALS.items && big.bytes <= GOALS.bytes,
-    },
-    {
-      goal: `hover, definition, rename, ${bigMB}`,
-      target: `≤ ${GOALS.warmMs} ms`,
-      measured: `${f(warmMs)} ms at worst: ${f(big.hoverMs, 1)} / ${f(big.definitionMs, 1)} / ${f(big.renameMs, 1)}`,
-      pass: warmMs <= GOALS.warmMs,
-    },
-    {
-      goal: `server memory with the ${bigMB} document open, settled`,
-      target: `≤ ${GOALS.memoryTimesSize}× the document`,
-      measured: `${f(big.memoryTimes * big.mb)} MB RSS`,
-      floor: `the document ${bigMB}`,
-      ratio: big.memoryTimes,
-      pass: big.memoryTimes <= GOALS.memoryTimesSize,
-    },
-  ],
-  notes: [
-    'A real LSP client (vscode-languageserver-protocol) over the server process pipes; documents from packages/core/bench/generate.mjs.',
-    `At any moment: one keystroke on a fresh server ${MOMENTS_MS.join(', ')} ms after the first diagnostics, the median of ${MOMENT_RUNS} servers per moment; the open rows are the median of those servers' opens, against a vscode-languageserver server that answers didOpen with no work (bench/transport-floor-server.mjs, median of 3).`,
-    `Other keystrokes retype a member host ${READING_MS / 1000} s after the diagnostics arrive; hover, definition and rename are the worst of three each, the first right after an edit.`,
-    `Server memory: ${f(big.busyTimes, 1)}× the document right after the steps, ${f(big.peakTimes, 1)}× at the peak (VmHWM).`,
-  ],
-});
+if (sizeAt < 0)
+  reportBench('language-server-stdio', {
+    rows: [
+      ...momentRows,
+      {
+        goal: `every keystroke → completion, ${bigMB}`,
+        target: `≤ ${GOALS.completionMs} ms`,
+        measured: `${f(worstKeystrokeMs)} ms at worst: first ${f(big.firstMs)}, tenth ${f(big.tenthMs)}, worst of ten ${f(big.worstMs)}, after a ${LONG_READING_MS / 1000} s read ${f(big.afterLongReadMs)}, first for a pulling client ${f(pulledFirstMs)}`,
+        pass: worstKeystrokeMs <= GOALS.completionMs,
+      },
+      {
+        goal: `completion answer, ${bigMB}`,
+        target: `≤ ~${f(GOALS.items)} items / 1 MB`,
+        measured: `${f(big.items)} items, ${f(big.bytes / 1e6, 2)} MB`,
+        pass: big.items <= GOALS.items && big.bytes <= GOALS.bytes,
+      },
+      {
+        goal: `hover, definition, rename, ${bigMB}`,
+        target: `≤ ${GOALS.warmMs} ms`,
+        measured: `${f(warmMs)} ms at worst: ${f(big.hoverMs, 1)} / ${f(big.definitionMs, 1)} / ${f(big.renameMs, 1)}`,
+        pass: warmMs <= GOALS.warmMs,
+      },
+      {
+        goal: `server memory with the ${bigMB} document open, settled`,
+        target: `≤ ${GOALS.memoryTimesSize}× the document`,
+        measured: `${f(big.memoryTimes * big.mb)} MB RSS`,
+        floor: `the document ${bigMB}`,
+        ratio: big.memoryTimes,
+        pass: big.memoryTimes <= GOALS.memoryTimesSize,
+      },
+    ],
+    notes: [
+      'A real LSP client (vscode-languageserver-protocol) over the server process pipes; documents from packages/core/bench/generate.mjs.',
+      `At any moment: on a fresh server ${MOMENTS_MS.join(', ')} ms after the first diagnostics, one of: a character inserted into a member host, its last character replaced, deleted (Backspace), its whole value typed over, a line pasted above it (then completion in the host), or hover or definition at the host; the median of ${MOMENT_RUNS} servers per kind and moment; the open rows are the median of those servers' opens, against a vscode-languageserver server that JSON.parses the text, runs core's validation and answers with nothing (bench/transport-floor-server.mjs --validate, median of 3); its parts are that server doing nothing (transport), only parsing, and validating too.`,
+      `Other keystrokes retype a member host ${READING_MS / 1000} s after the diagnostics arrive; hover, definition and rename are the worst of three each, the first right after an edit.`,
+      `Server memory: ${f(big.busyTimes, 1)}× the document right after the steps, ${f(big.peakTimes, 1)}× at the peak (VmHWM).`,
+    ],
+  });
