@@ -118,7 +118,8 @@ async function openAndDiagnose({ connection, nextDiagnostics }, uri, text) {
 }
 
 /**
- * What the user does at the first replica-set member's host (`value`: the string's content, `line`: its line's start),
+ * What the user does at the first replica-set member's host (`start`/`end`: the string's content, `members`: where the
+ * first member's line starts),
  * timed from the edit to the answer: each kind of keystroke an editor sends (an edit, then completion at the cursor),
  * and hover and definition at the host with nothing typed. `cursor` is an offset in the edited text.
  */
@@ -129,20 +130,22 @@ const KINDS = [
   { name: 'deletion', edit: (v) => ({ start: v.end - 1, end: v.end, text: '', cursor: v.end - 1 }) },
   // The host's whole value selected (a double-click) and typed over.
   { name: 'typing over a selection', edit: (v) => ({ start: v.start, end: v.end, text: 'b', cursor: v.start + 1 }) },
-  // A field pasted as a line of its own above the host's, then completion in the host.
+  // A member copied from elsewhere, pasted as a line of its own above the first member, then completion in the host.
   {
     name: 'pasted line',
-    edit: (v) => ({ start: v.line, end: v.line, text: PASTED_LINE, cursor: v.start + 1 + PASTED_LINE.length }),
+    edit: (v) => ({ start: v.members, end: v.members, text: PASTED_LINE, cursor: v.start + 1 + PASTED_LINE.length }),
   },
   { name: 'hover', request: 'textDocument/hover' },
   { name: 'definition', request: 'textDocument/definition' },
 ];
-const PASTED_LINE = '          "hidden": false,\n';
+const PASTED_LINE = '        { "_id": 99, "host": "bench-cfg-0", "priority": 0, "votes": 0 },\n';
 
-/** Where the first replica-set member's host value is in `text`. */
+/** Where the first replica-set member's host value is in `text`, and the start of its members' first line. */
 function firstMemberHost(text) {
-  const start = text.indexOf('"host": "', text.indexOf('"replicaSets"')) + '"host": "'.length;
-  return { start, end: text.indexOf('"', start), line: text.lastIndexOf('\n', start) + 1 };
+  const replicaSets = text.indexOf('"replicaSets"');
+  const start = text.indexOf('"host": "', replicaSets) + '"host": "'.length;
+  const members = text.indexOf('\n', text.indexOf('"members": [', replicaSets)) + 1;
+  return { start, end: text.indexOf('"', start), members };
 }
 
 /**
