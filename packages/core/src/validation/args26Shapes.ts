@@ -8,7 +8,7 @@
 import { TlsMode } from '../enums/automation.js';
 import type { EnumMember } from '../enums/define.js';
 import type { Args26 } from '../model/automation/process.js';
-import type { FieldSpec, Shape } from './shape.js';
+import type { FieldSpec, Shape } from './fieldSpec.js';
 
 const str: FieldSpec = { kind: 'string' };
 const obj: FieldSpec = { kind: 'object' };

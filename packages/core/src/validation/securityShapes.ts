@@ -4,7 +4,7 @@
  * real documents beyond the spec.
  */
 import { AuthMechanism, ClientCertificateMode, LdapBindMethod } from '../enums/automation.js';
-import type { FieldSpec, Shape } from './shape.js';
+import type { FieldSpec, Shape } from './fieldSpec.js';
 
 const any: FieldSpec = { kind: 'any' };
 const str: FieldSpec = { kind: 'string' };

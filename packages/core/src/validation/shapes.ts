@@ -13,7 +13,7 @@ import {
   ReadConcernLevel,
 } from '../enums/automation.js';
 import { SERVICE_MANAGED_SECTIONS } from '../model/automation/config.js';
-import type { FieldSpec, Shape } from './shape.js';
+import type { FieldSpec, Shape } from './fieldSpec.js';
 
 const any: FieldSpec = { kind: 'any' };
 const str: FieldSpec = { kind: 'string' };

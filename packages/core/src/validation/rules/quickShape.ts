@@ -6,7 +6,7 @@
  * knows; a present field it does not know how to judge (a range, a deprecation, another kind) answers false, so
  * `checkShape` always has the last word.
  */
-import { type FieldKind, type FieldSpec, hasKindCode, type KindCode, kindCodes, type Shape } from '../shape.js';
+import { type FieldKind, type FieldSpec, hasKindCode, type KindCode, kindCodes, type Shape } from '../fieldSpec.js';
 import type { JsonObject } from '../util.js';
 
 /** The field kinds the quick check judges alone; the others (arrays of strings, maps…) it leaves to `checkShape`. */
