@@ -1,0 +1,58 @@
+/**
+ * When pushed diagnostics go out: a timer per document, due once the server has been quiet for a while after the
+ * document changed, and not later than a bound.
+ */
+
+/**
+ * How long after the last change, and after the last answer to a request, diagnostics are pushed (clients without
+ * pull diagnostics): a user typing and completing is not made to wait for a large document's diagnostics.
+ */
+export const DIAGNOSTICS_DELAY_MS = 200;
+/** The longest pushed diagnostics wait for a quiet moment after a change. */
+export const DIAGNOSTICS_MAX_WAIT_MS = 2000;
+
+export interface DiagnosticsScheduler {
+  /** `uri` changed: its diagnostics are due once the server has been quiet for `delay` (at once for 0). */
+  schedule(uri: string, delay: number): void;
+  /** `uri` closed: nothing is pushed for it. */
+  cancel(uri: string): void;
+}
+
+/**
+ * `publish(uri)` runs once per burst of changes to `uri`, when `lastAnswered()` (a `performance.now()` time) is
+ * `delay` behind and `delay` has passed since the last change, or `DIAGNOSTICS_MAX_WAIT_MS` after that change.
+ */
+export function createDiagnosticsScheduler(
+  lastAnswered: () => number,
+  publish: (uri: string) => void,
+): DiagnosticsScheduler {
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  const cancel = (uri: string): void => {
+    const pending = timers.get(uri);
+    if (pending !== undefined) clearTimeout(pending);
+    timers.delete(uri);
+  };
+  return {
+    schedule(uri, delay) {
+      const pending = timers.get(uri);
+      if (pending !== undefined) clearTimeout(pending);
+      // Due once the document has been quiet for `delay`: no change and no request answered meanwhile (a keystroke
+      // and its completion taking longer than the delay would otherwise start a 17 MB document's diagnostics between
+      // two keystrokes). Requests never stop coming for long (hovers while the mouse moves), so not later than
+      // DIAGNOSTICS_MAX_WAIT_MS after the change.
+      const latest = performance.now() + DIAGNOSTICS_MAX_WAIT_MS;
+      const due = (): void => {
+        const now = performance.now();
+        const quiet = now - lastAnswered();
+        if (delay > 0 && quiet < delay && now < latest) {
+          timers.set(uri, setTimeout(due, Math.min(delay - quiet, latest - now)));
+        } else {
+          timers.delete(uri);
+          publish(uri);
+        }
+      };
+      timers.set(uri, setTimeout(due, delay));
+    },
+    cancel,
+  };
+}
