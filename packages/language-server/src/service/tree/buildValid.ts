@@ -75,152 +75,208 @@ export function buildValid(text: string, slice?: TextSlice): ValidBuild {
   return startValidBuild(text, slice).run()!;
 }
 
-export function startValidBuild(text: string, slice: TextSlice = (start, end) => text.slice(start, end)): ValidBuilder {
-  const n = text.length;
-  // Fewer than one slot per 10 characters in pretty-printed configs: room for one per 10, so
-  // the arrays are not grown (a grown array's old copy stays in the process's memory).
-  const tree = new CompactTree(slice, Math.max(64, Math.ceil(n / 10)));
-  const repeatedKeys: number[] = [];
+/** A build between two slices: the tree so far, and where the pass is in the text. */
+interface BuildState {
+  readonly text: string;
+  readonly tree: CompactTree;
+  readonly repeatedKeys: number[];
   // The open containers, innermost last: the slot, its last child so far, its number of children, and for large
   // objects a map from key atom to its first property (or NONE once reported).
-  let open = new Int32Array(64);
-  let lastChild = new Int32Array(64);
-  let childCount = new Int32Array(64);
-  const keyMaps: (Map<number, number> | undefined)[] = [];
-  let depth = 0;
-  // The property whose value comes next; NONE in an array or before the root.
-  let pendingProperty = NONE;
-  let nextBackslash = -2;
-  const slash = tree.atom('//');
-  let position = 0;
-  let built: ValidBuild | undefined;
-  return { run, remaining: () => n - position };
+  open: Int32Array;
+  lastChild: Int32Array;
+  childCount: Int32Array;
+  readonly keyMaps: (Map<number, number> | undefined)[];
+  depth: number;
+  /** The property whose value comes next; NONE in an array or before the root. */
+  pendingProperty: number;
+  /** The next backslash at or after the last key read (-1 when none is left; -2 before the first look). */
+  nextBackslash: number;
+  /** The atom of `//`, a key never reported as given twice. */
+  readonly slash: number;
+  /** Where the next slice starts. */
+  position: number;
+  built: ValidBuild | undefined;
+}
 
-  function run(deadline = Number.POSITIVE_INFINITY): ValidBuild | undefined {
-    if (built !== undefined) return built;
-    const timed = deadline !== Number.POSITIVE_INFINITY;
-    let i = position;
-    let checkAt = i + CLOCK_EVERY;
-    while (i < n) {
-      if (timed && i >= checkAt) {
-        if (performance.now() >= deadline) {
-          position = i;
-          return undefined;
-        }
-        checkAt = i + CLOCK_EVERY;
+export function startValidBuild(text: string, slice: TextSlice = (start, end) => text.slice(start, end)): ValidBuilder {
+  // Fewer than one slot per 10 characters in pretty-printed configs: room for one per 10, so
+  // the arrays are not grown (a grown array's old copy stays in the process's memory).
+  const tree = new CompactTree(slice, Math.max(64, Math.ceil(text.length / 10)));
+  const state: BuildState = {
+    text,
+    tree,
+    repeatedKeys: [],
+    open: new Int32Array(64),
+    lastChild: new Int32Array(64),
+    childCount: new Int32Array(64),
+    keyMaps: [],
+    depth: 0,
+    pendingProperty: NONE,
+    nextBackslash: -2,
+    slash: tree.atom('//'),
+    position: 0,
+    built: undefined,
+  };
+  return { run: (deadline) => runSlice(state, deadline), remaining: () => text.length - state.position };
+}
+
+/** Reads tokens into nodes until the end of the text, or until `performance.now()` reaches `deadline`. */
+function runSlice(state: BuildState, deadline = Number.POSITIVE_INFINITY): ValidBuild | undefined {
+  if (state.built !== undefined) return state.built;
+  const { text, tree } = state;
+  const n = text.length;
+  const timed = deadline !== Number.POSITIVE_INFINITY;
+  let i = state.position;
+  let checkAt = i + CLOCK_EVERY;
+  while (i < n) {
+    if (timed && i >= checkAt) {
+      if (performance.now() >= deadline) {
+        state.position = i;
+        return undefined;
       }
-      const c = text.charCodeAt(i);
-      if (c === COMMA && tree.kind[open[depth - 1]!] === NodeKind.object) {
-        // In an object, a comma is followed by the next key: in valid JSON only whitespace comes before its quote,
-        // so a native search skips the indentation (most of a pretty-printed text's characters).
-        i = text.indexOf('"', i + 1);
-        continue;
-      }
-      if (c <= SPACE || c === COMMA) {
-        i++;
-        while (text.charCodeAt(i) === SPACE) i++;
-        continue;
-      }
-      if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-        depth--;
-        const container = open[depth]!;
-        tree.length[container] = i + 1 - tree.offset[container]!;
-        keyMaps[depth] = undefined;
-        const holder = tree.parent[container]!;
-        if (holder !== NONE && tree.kind[holder] === NodeKind.property) {
-          tree.length[holder] = i + 1 - tree.offset[holder]!;
-        }
-        i++;
-        continue;
-      }
-      if (c === QUOTE) {
-        const close = closingQuote(text, i);
-        let after = close + 1;
-        while (after < n && text.charCodeAt(after) <= SPACE) after++;
-        if (text.charCodeAt(after) === COLON) {
-          // A key: its property is a child of the innermost object; the value follows.
-          if (nextBackslash !== -1 && nextBackslash < i) nextBackslash = text.indexOf('\\', i);
-          const name =
-            nextBackslash !== -1 && nextBackslash < close
-              ? (JSON.parse(text.slice(i, close + 1)) as string)
-              : text.slice(i + 1, close);
-          const object = open[depth - 1]!;
-          const atom = tree.atom(name);
-          const property = tree.alloc(NodeKind.property, i, after + 1 - i, object);
-          tree.setKey(property, atom, close + 1 - i, after - i);
-          if (atom !== slash) {
-            findRepeat(tree, keyMaps, open, childCount[depth - 1]!, depth - 1, property, atom, repeatedKeys);
-          }
-          link(property, depth - 1);
-          pendingProperty = property;
-          i = after + 1;
-          continue;
-        }
-        const node = value(NodeKind.string, i, close + 1 - i);
-        settle(node, close + 1);
-        i = close + 1;
-        continue;
-      }
-      if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-        const node = value(c === OPEN_BRACE ? NodeKind.object : NodeKind.array, i, 1);
-        if (depth === open.length) {
-          open = grow(open, depth * 2);
-          lastChild = grow(lastChild, depth * 2);
-          childCount = grow(childCount, depth * 2);
-        }
-        open[depth] = node;
-        lastChild[depth] = NONE;
-        childCount[depth] = 0;
-        depth++;
-        pendingProperty = NONE;
-        i++;
-        continue;
-      }
-      const end = scalarEnd(text, i);
-      const kind = c === LOWER_T || c === LOWER_F ? NodeKind.boolean : c === LOWER_N ? NodeKind.null : NodeKind.number;
-      const node = value(kind, i, end - i);
-      if (kind === NodeKind.boolean) tree.aux[node] = c === LOWER_T ? 1 : 0;
-      settle(node, end);
-      i = end;
+      checkAt = i + CLOCK_EVERY;
     }
-    position = n;
-    built = { tree, repeatedKeys };
-    return built;
+    const c = text.charCodeAt(i);
+    if (c === COMMA && tree.kind[state.open[state.depth - 1]!] === NodeKind.object) {
+      // In an object, a comma is followed by the next key: in valid JSON only whitespace comes before its quote,
+      // so a native search skips the indentation (most of a pretty-printed text's characters).
+      i = text.indexOf('"', i + 1);
+      continue;
+    }
+    if (c <= SPACE || c === COMMA) {
+      i++;
+      while (text.charCodeAt(i) === SPACE) i++;
+      continue;
+    }
+    if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      closeContainer(state, i);
+      i++;
+      continue;
+    }
+    if (c === QUOTE) {
+      const close = closingQuote(text, i);
+      let after = close + 1;
+      while (after < n && text.charCodeAt(after) <= SPACE) after++;
+      if (text.charCodeAt(after) === COLON) {
+        addProperty(state, i, close, after);
+        i = after + 1;
+        continue;
+      }
+      const node = addValue(state, NodeKind.string, i, close + 1 - i);
+      settle(tree, node, close + 1);
+      i = close + 1;
+      continue;
+    }
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      openContainer(state, c === OPEN_BRACE ? NodeKind.object : NodeKind.array, i);
+      i++;
+      continue;
+    }
+    const end = scalarEnd(text, i);
+    const kind = c === LOWER_T || c === LOWER_F ? NodeKind.boolean : c === LOWER_N ? NodeKind.null : NodeKind.number;
+    const node = addValue(state, kind, i, end - i);
+    if (kind === NodeKind.boolean) tree.aux[node] = c === LOWER_T ? 1 : 0;
+    settle(tree, node, end);
+    i = end;
   }
+  state.position = n;
+  state.built = { tree, repeatedKeys: state.repeatedKeys };
+  return state.built;
+}
 
-  /** A new value node: the pending property's value, an array's item, or the root. */
-  function value(kind: NodeKind, offset: number, length: number): number {
-    if (pendingProperty !== NONE) {
-      const property = pendingProperty;
-      pendingProperty = NONE;
-      const node = tree.alloc(kind, offset, length, property);
-      tree.first[property] = node;
-      return node;
-    }
-    if (depth === 0) {
-      const node = tree.alloc(kind, offset, length, NONE);
-      tree.root = node;
-      return node;
-    }
-    const node = tree.alloc(kind, offset, length, open[depth - 1]!);
-    link(node, depth - 1);
+/** An object or array opens at `offset`: a new value, and the innermost open container. */
+function openContainer(state: BuildState, kind: NodeKind, offset: number): void {
+  const node = addValue(state, kind, offset, 1);
+  const { depth } = state;
+  if (depth === state.open.length) {
+    state.open = grow(state.open, depth * 2);
+    state.lastChild = grow(state.lastChild, depth * 2);
+    state.childCount = grow(state.childCount, depth * 2);
+  }
+  state.open[depth] = node;
+  state.lastChild[depth] = NONE;
+  state.childCount[depth] = 0;
+  state.depth = depth + 1;
+  state.pendingProperty = NONE;
+}
+
+/** The innermost open container closes at `at`: so does the property it is the value of. */
+function closeContainer(state: BuildState, at: number): void {
+  const { tree } = state;
+  const depth = --state.depth;
+  const container = state.open[depth]!;
+  tree.length[container] = at + 1 - tree.offset[container]!;
+  state.keyMaps[depth] = undefined;
+  const holder = tree.parent[container]!;
+  if (holder !== NONE && tree.kind[holder] === NodeKind.property) {
+    tree.length[holder] = at + 1 - tree.offset[holder]!;
+  }
+}
+
+/**
+ * A key, its quotes at `start` and `close`, its colon at `colon`: its property is a child of the innermost object;
+ * the value follows.
+ */
+function addProperty(state: BuildState, start: number, close: number, colon: number): void {
+  const { text, tree, depth } = state;
+  if (state.nextBackslash !== -1 && state.nextBackslash < start) state.nextBackslash = text.indexOf('\\', start);
+  const name =
+    state.nextBackslash !== -1 && state.nextBackslash < close
+      ? (JSON.parse(text.slice(start, close + 1)) as string)
+      : text.slice(start + 1, close);
+  const object = state.open[depth - 1]!;
+  const atom = tree.atom(name);
+  const property = tree.alloc(NodeKind.property, start, colon + 1 - start, object);
+  tree.setKey(property, atom, close + 1 - start, colon - start);
+  if (atom !== state.slash) {
+    findRepeat(
+      tree,
+      state.keyMaps,
+      state.open,
+      state.childCount[depth - 1]!,
+      depth - 1,
+      property,
+      atom,
+      state.repeatedKeys,
+    );
+  }
+  link(state, property, depth - 1);
+  state.pendingProperty = property;
+}
+
+/** A new value node: the pending property's value, an array's item, or the root. */
+function addValue(state: BuildState, kind: NodeKind, offset: number, length: number): number {
+  const { tree } = state;
+  if (state.pendingProperty !== NONE) {
+    const property = state.pendingProperty;
+    state.pendingProperty = NONE;
+    const node = tree.alloc(kind, offset, length, property);
+    tree.first[property] = node;
     return node;
   }
-
-  /** A scalar ends at `end`: so does the property it is the value of. */
-  function settle(node: number, end: number): void {
-    const holder = tree.parent[node]!;
-    if (holder !== NONE && tree.kind[holder] === NodeKind.property) tree.length[holder] = end - tree.offset[holder]!;
+  if (state.depth === 0) {
+    const node = tree.alloc(kind, offset, length, NONE);
+    tree.root = node;
+    return node;
   }
+  const node = tree.alloc(kind, offset, length, state.open[state.depth - 1]!);
+  link(state, node, state.depth - 1);
+  return node;
+}
 
-  /** Appends `node` to the children of the container open at `level`. */
-  function link(node: number, level: number): void {
-    const last = lastChild[level]!;
-    if (last === NONE) tree.first[open[level]!] = node;
-    else tree.next[last] = node;
-    lastChild[level] = node;
-    childCount[level]!++;
-  }
+/** A scalar ends at `end`: so does the property it is the value of. */
+function settle(tree: CompactTree, node: number, end: number): void {
+  const holder = tree.parent[node]!;
+  if (holder !== NONE && tree.kind[holder] === NodeKind.property) tree.length[holder] = end - tree.offset[holder]!;
+}
+
+/** Appends `node` to the children of the container open at `level`. */
+function link(state: BuildState, node: number, level: number): void {
+  const last = state.lastChild[level]!;
+  if (last === NONE) state.tree.first[state.open[level]!] = node;
+  else state.tree.next[last] = node;
+  state.lastChild[level] = node;
+  state.childCount[level]!++;
 }
 
 function grow(from: Int32Array, capacity: number): Int32Array<ArrayBuffer> {
