@@ -260,6 +260,10 @@ function outerContainer(tree: CompactTree, id: number): number {
 
 /** A container's new text parsed alone (with the sentinel), when it closes with its last character. */
 interface ContainerParse {
+  /** The container's slot in the previous version's tree, and where it was: `[start, oldEnd)`. */
+  readonly container: number;
+  readonly start: number;
+  readonly oldEnd: number;
   readonly part: string;
   readonly partDocument: TextDocument;
   readonly reparsed: JsonDocumentInternals;
@@ -293,7 +297,80 @@ function parseContainer(
   if (fresh === undefined || fresh.type !== (isObject ? 'object' : 'array') || fresh.length !== part.length) {
     return undefined;
   }
-  return { part, partDocument, reparsed };
+  return { container, start, oldEnd, part, partDocument, reparsed };
+}
+
+/**
+ * The innermost container that encloses the change, parsed alone; when its text alone does not close with its
+ * bracket (a quote typed into a one-line array takes the bracket into a string that runs to the end of the line),
+ * the next ones out, a few. Undefined when none of them will do.
+ */
+function parseEnclosing(
+  tree: CompactTree,
+  change: TextChange,
+  delta: number,
+  languageId: string,
+  slice: TextSlice,
+  json: JsonLanguageService,
+): ContainerParse | undefined {
+  let container = enclosingContainer(tree, change.start, change.end);
+  let attempt: ContainerParse | undefined;
+  const retryLimit = Math.max(RETRY_MIN, tree.length[tree.root]! / RETRY_FRACTION);
+  for (let tries = 0; container !== NONE && attempt === undefined && tries < MAX_TRIES; tries++) {
+    const outer = outerContainer(tree, container);
+    attempt = parseContainer(tree, container, outer, delta, languageId, slice, json);
+    if (attempt === undefined) {
+      container = outer === tree.root || (outer !== NONE && tree.length[outer]! > retryLimit) ? NONE : outer;
+    }
+  }
+  return attempt;
+}
+
+/** The container's own syntax errors and comments, in the new version's offsets and positions (the sentinel's dropped). */
+function containerItems(
+  { start, part, partDocument, reparsed }: ContainerParse,
+  document: TextDocument,
+): { readonly errors: Located<Diagnostic>; readonly comments: Located<Range> } {
+  const at = document.positionAt(start);
+  const toDocument = (range: Range): Range => {
+    const move = (p: { line: number; character: number }) =>
+      p.line === 0
+        ? { line: at.line, character: at.character + p.character }
+        : { line: at.line + p.line, character: p.character };
+    return { start: move(range.start), end: move(range.end) };
+  };
+  const errors: Diagnostic[] = [];
+  const errorSpans: number[] = [];
+  for (const error of reparsed.syntaxErrors ?? []) {
+    const from = partDocument.offsetAt(error.range.start);
+    if (from >= part.length) continue;
+    errors.push({ ...error, range: toDocument(error.range) });
+    errorSpans.push(start + from, start + partDocument.offsetAt(error.range.end));
+  }
+  const comments = (reparsed.comments ?? []).map(toDocument);
+  const commentSpans = (reparsed.comments ?? []).flatMap((range) => [
+    start + partDocument.offsetAt(range.start),
+    start + partDocument.offsetAt(range.end),
+  ]);
+  return { errors: { items: errors, spans: errorSpans }, comments: { items: comments, spans: commentSpans } };
+}
+
+/**
+ * The container's new subtree takes the old one's place: what was read from the container's ancestors no longer
+ * holds, everything after the container moves by `delta`, its ancestors grow by it, and the old subtree's slots are
+ * freed for reuse. Returns the new subtree's slot.
+ */
+function spliceSubtree(tree: CompactTree, parsed: ContainerParse, slice: TextSlice, delta: number): number {
+  const { container, start, oldEnd, reparsed } = parsed;
+  const parent = tree.parent[container]!;
+  forgetUpwards(nodeOf(tree, parent));
+  tree.slice = slice;
+  tree.shiftFrom(oldEnd, delta);
+  tree.growAncestors(parent, delta);
+  const fresh = tree.adopt(reparsed.root!, parent, start);
+  tree.replace(container, fresh);
+  tree.freeSubtree(container);
+  return fresh;
 }
 
 /** The new version's tree, and the slot of the new subtree that replaced the enclosing container. */
@@ -325,49 +402,14 @@ export function reparseIncrementally(
   const { tree } = previous;
   if (tree.root === NONE) return undefined;
   const delta = change.newLength - (change.end - change.start);
-  // The innermost container first; when its text alone does not close with its bracket (a quote typed into a
-  // one-line array takes the bracket into a string that runs to the end of the line), the next ones out, a few.
-  let container = enclosingContainer(tree, change.start, change.end);
-  let attempt: ContainerParse | undefined;
-  const retryLimit = Math.max(RETRY_MIN, tree.length[tree.root]! / RETRY_FRACTION);
-  for (let tries = 0; container !== NONE && attempt === undefined && tries < MAX_TRIES; tries++) {
-    const outer = outerContainer(tree, container);
-    attempt = parseContainer(tree, container, outer, delta, document.languageId, slice, json);
-    if (attempt === undefined) {
-      container = outer === tree.root || (outer !== NONE && tree.length[outer]! > retryLimit) ? NONE : outer;
-    }
-  }
-  if (container === NONE || attempt === undefined) return undefined;
-  const { part, partDocument, reparsed } = attempt;
-  const start = tree.offset[container]!;
-  const oldEnd = start + tree.length[container]!;
-
-  // The container's own errors and comments, in the new version's offsets and positions (the sentinel's dropped).
-  const at = document.positionAt(start);
-  const toDocument = (range: Range): Range => {
-    const move = (p: { line: number; character: number }) =>
-      p.line === 0
-        ? { line: at.line, character: at.character + p.character }
-        : { line: at.line + p.line, character: p.character };
-    return { start: move(range.start), end: move(range.end) };
-  };
-  const freshErrors: Diagnostic[] = [];
-  const freshErrorSpans: number[] = [];
-  for (const error of reparsed.syntaxErrors ?? []) {
-    const from = partDocument.offsetAt(error.range.start);
-    if (from >= part.length) continue;
-    freshErrors.push({ ...error, range: toDocument(error.range) });
-    freshErrorSpans.push(start + from, start + partDocument.offsetAt(error.range.end));
-  }
-  const freshComments = (reparsed.comments ?? []).map(toDocument);
-  const freshCommentSpans = (reparsed.comments ?? []).flatMap((range) => [
-    start + partDocument.offsetAt(range.start),
-    start + partDocument.offsetAt(range.end),
-  ]);
+  const attempt = parseEnclosing(tree, change, delta, document.languageId, slice, json);
+  if (attempt === undefined) return undefined;
+  const { start, oldEnd } = attempt;
+  const own = containerItems(attempt, document);
   const positionAt = (offset: number) => document.positionAt(offset);
   const errors = replaceWithin<Diagnostic>(
     { items: previous.syntaxErrors, spans: previous.errorSpans },
-    { items: freshErrors, spans: freshErrorSpans },
+    own.errors,
     start,
     oldEnd,
     delta,
@@ -376,24 +418,14 @@ export function reparseIncrementally(
   );
   const comments = replaceWithin<Range>(
     { items: previous.comments, spans: previous.commentSpans },
-    { items: freshComments, spans: freshCommentSpans },
+    own.comments,
     start,
     oldEnd,
     delta,
     (_, range) => range,
     positionAt,
   );
-
-  // What was read from the container's ancestors no longer holds. Everything after the container moves by delta,
-  // its ancestors grow by it, and the new subtree takes the old one's place (whose slots are freed for reuse).
-  const parent = tree.parent[container]!;
-  forgetUpwards(nodeOf(tree, parent));
-  tree.slice = slice;
-  tree.shiftFrom(oldEnd, delta);
-  tree.growAncestors(parent, delta);
-  const fresh = tree.adopt(reparsed.root!, parent, start);
-  tree.replace(container, fresh);
-  tree.freeSubtree(container);
+  const fresh = spliceSubtree(tree, attempt, slice, delta);
   return {
     state: {
       tree,
