@@ -129,14 +129,15 @@ export interface IncrementalBasis {
   readonly change: TextChange;
 }
 
+/** A `ParsedDocument` while `parseDocument` puts its parts in. */
+type DocumentUnderway = { -readonly [K in keyof ParsedDocument]: ParsedDocument[K] };
+
 export function parseDocument(
   textDocument: TextDocument,
   jsonService: JsonLanguageService,
   basis?: IncrementalBasis,
 ): ParsedDocument {
-  const doc = { textDocument, uri: textDocument.uri, version: textDocument.version } as {
-    -readonly [K in keyof ParsedDocument]: ParsedDocument[K];
-  };
+  const doc = { textDocument, uri: textDocument.uri, version: textDocument.version } as DocumentUnderway;
   doc.edit =
     basis === undefined
       ? undefined
@@ -144,6 +145,37 @@ export function parseDocument(
   // A keystroke reads only the container it reparses and the text around the cursor: the whole text is not built.
   lazy(doc, 'text', () => textDocument.getText());
   doc.slice = (start, end) => sliceText(textDocument, start, end);
+  const inherited = addTree(doc, jsonService, basis);
+  addValue(doc);
+  let graph: ReferenceGraph | undefined;
+  Object.defineProperty(doc, 'references', {
+    enumerable: true,
+    get: () => {
+      graph ??= buildReferenceGraph(doc.root, inherited());
+      return graph;
+    },
+  });
+  doc.declarationsFrom = () => graph ?? inherited();
+  doc.locate = (paths) =>
+    paths.length === 0
+      ? []
+      : doc.hasTree() || !doc.validJson
+        ? paths.map((path) => locateInTree(doc.root, path))
+        : locatePaths({ text: doc.text, valid: true }, paths);
+  return doc;
+}
+
+/**
+ * The tree's parts of `doc` (`json`, `root`, `treeForEdit`, `buildTree`…): the previous version's tree updated, or the
+ * text parsed, on first use. Returns the declarations the previous version's graph hands on (once the tree is
+ * updated), for the references.
+ */
+function addTree(
+  doc: DocumentUnderway,
+  jsonService: JsonLanguageService,
+  basis: IncrementalBasis | undefined,
+): () => ReferenceGraph | undefined {
+  const { textDocument } = doc;
   // The previous tree is taken over (it is updated in place) when it was built or its build had started. A built
   // tree is updated at once: an edit costs little. A build still under way is finished only when this version's tree
   // is needed (the warm-up's slices, or a feature), so a keystroke that comes while a large document's tree is being
@@ -168,7 +200,7 @@ export function parseDocument(
   if (basis?.previous.hasTree()) tree = takeOver();
   let parse: FullParse | undefined;
   const startParse = (): FullParse =>
-    (parse ??= startFullParse(textDocument, jsonService, doc.text, isValidJson(), doc.slice));
+    (parse ??= startFullParse(textDocument, jsonService, doc.text, doc.validJson, doc.slice));
   const treeForEdit = (): DocumentTree => {
     if (tree === undefined && pending !== undefined) tree = takeOver();
     tree ??= startParse().run();
@@ -198,8 +230,15 @@ export function parseDocument(
   });
   doc.treeForEdit = treeForEdit;
   doc.hasTree = () => tree !== undefined;
-  // JSON.parse runs only when the value is first needed (diagnostics), not on every keystroke, and its result is
-  // not kept: core's diagnostics are, and a 17 MB document's value would hold on to about 100 MB more.
+  return () => inherited;
+}
+
+/**
+ * The value's parts of `doc` (`validJson`, `readParsed`, `value`, `semantic`…). JSON.parse runs only when the value is
+ * first needed (diagnostics), not on every keystroke, and its result is not kept: core's diagnostics are, and a 17 MB
+ * document's value would hold on to about 100 MB more.
+ */
+function addValue(doc: DocumentUnderway): void {
   let validJson: boolean | undefined;
   const parseText = (): unknown => {
     const text = doc.text;
@@ -216,11 +255,10 @@ export function parseDocument(
     }
   };
   // Whether the text is valid JSON, without keeping the value (the tree asks before its full parse).
-  const isValidJson = (): boolean => {
+  lazy(doc, 'validJson', () => {
     if (validJson === undefined) doc.readParsed(() => undefined);
     return validJson === true;
-  };
-  lazy(doc, 'validJson', isValidJson);
+  });
   doc.readParsed = (read) => {
     if (validJson === false) return undefined;
     let value: unknown;
@@ -234,19 +272,10 @@ export function parseDocument(
     return read(value);
   };
   lazy(doc, 'value', freshValue);
-  let graph: ReferenceGraph | undefined;
-  Object.defineProperty(doc, 'references', {
-    enumerable: true,
-    get: () => {
-      graph ??= buildReferenceGraph(doc.root, inherited);
-      return graph;
-    },
-  });
-  doc.declarationsFrom = () => graph ?? inherited;
   let semantic: readonly CoreDiagnostic[] | undefined;
   let names: ValueNames | undefined;
   doc.valueNames = () => {
-    if (tree !== undefined) names = undefined;
+    if (doc.hasTree()) names = undefined;
     return names;
   };
   let valueKeys: number | undefined;
@@ -256,7 +285,7 @@ export function parseDocument(
       semantic = validateAutomationConfig(value);
       if (countKeys && validJson === true) valueKeys = keysOf(value);
       // While the value is at hand (it is not kept): the names a keystroke before the tree ranks (`valueNames`).
-      if (readNames && validJson === true && !doc.hasTree() && textLength(textDocument) >= NAMES_FROM_LENGTH) {
+      if (readNames && validJson === true && !doc.hasTree() && textLength(doc.textDocument) >= NAMES_FROM_LENGTH) {
         names = namesOfValue(value);
       }
     }
@@ -265,13 +294,6 @@ export function parseDocument(
   Object.defineProperty(doc, 'semantic', { enumerable: true, get: () => computeSemantic(false) });
   doc.semanticCountingKeys = () => ({ diagnostics: computeSemantic(true), valueKeys });
   doc.semanticForTyping = (countKeys) => ({ diagnostics: computeSemantic(countKeys, true), valueKeys });
-  doc.locate = (paths) =>
-    paths.length === 0
-      ? []
-      : tree !== undefined || !doc.validJson
-        ? paths.map((path) => locateInTree(doc.root, path))
-        : locatePaths({ text: doc.text, valid: true }, paths);
-  return doc;
 }
 
 /**
