@@ -8,74 +8,20 @@
  * import { ajvOptions, automationConfigSchema } from '@dbkit/schema';
  * const validate = new Ajv({ ...ajvOptions, allErrors: true }).compile(automationConfigSchema);
  */
-import alertSchema from '../schema/alert.schema.json' with { type: 'json' };
-import alertListSchema from '../schema/alert-list.schema.json' with { type: 'json' };
 import automationConfig from '../schema/automation-config.schema.json' with { type: 'json' };
 import catalogJson from '../schema/catalog.json' with { type: 'json' };
-import clusterSnapshotSchema from '../schema/cluster-snapshot.schema.json' with { type: 'json' };
-import clusterSnapshotListSchema from '../schema/cluster-snapshot-list.schema.json' with { type: 'json' };
-import configServerSnapshotSchema from '../schema/config-server-snapshot.schema.json' with { type: 'json' };
-import configServerSnapshotListSchema from '../schema/config-server-snapshot-list.schema.json' with { type: 'json' };
-import errorSchema from '../schema/error.schema.json' with { type: 'json' };
-import snapshotPatchSchema from '../schema/snapshot-patch.schema.json' with { type: 'json' };
+import type { JsonSchema } from './apiSchemas.js';
 import { CATALOG_FILE, SCHEMA_FILES } from './files.js';
 
+export type { ApiSchemaName, JsonSchema } from './apiSchemas.js';
+export { apiSchemas } from './apiSchemas.js';
 export { fileMatchToRegExp, isAutomationConfigFileName, matchesAny } from './fileMatch.js';
 export { AUTOMATION_CONFIG_FILE_MATCH, SCHEMA_ID_BASE, SCHEMA_VERSION } from './files.js';
-
-/** A JSON Schema (draft-07) as a plain object. */
-export type JsonSchema = { readonly [keyword: string]: unknown };
 
 /** The schema of the automation configuration document (`schema/automation-config.schema.json`). */
 export const automationConfigSchema: JsonSchema = automationConfig;
 
-/** The names of the API resource schemas, the keys of {@link apiSchemas}. */
-export type ApiSchemaName =
-  | 'cluster-snapshot'
-  | 'cluster-snapshot-list'
-  | 'snapshot-patch'
-  | 'config-server-snapshot'
-  | 'config-server-snapshot-list'
-  | 'alert'
-  | 'alert-list'
-  | 'error';
-
-/** The API resource schemas: response bodies (single resources and list pages), the PATCH body, the error body. */
-export const apiSchemas: { readonly [name in ApiSchemaName]: JsonSchema } = {
-  'cluster-snapshot': clusterSnapshotSchema,
-  'cluster-snapshot-list': clusterSnapshotListSchema,
-  'snapshot-patch': snapshotPatchSchema,
-  'config-server-snapshot': configServerSnapshotSchema,
-  'config-server-snapshot-list': configServerSnapshotListSchema,
-  alert: alertSchema,
-  'alert-list': alertListSchema,
-  error: errorSchema,
-};
-
-/** One schema file of the package. */
-export interface SchemaFileInfo {
-  /** `automation-config`, or an {@link ApiSchemaName}. */
-  readonly name: string;
-  /** File name inside the package's `schema/` folder (`@dbkit/schema/schema/<file>`). */
-  readonly file: string;
-  /** The schema's `$id`: an identifier, not an address anything fetches. */
-  readonly id: string;
-  /** File-name globs that mark a document of this kind (the automation configuration only). */
-  readonly fileMatch?: readonly string[];
-  /** The schema itself. */
-  readonly schema: JsonSchema;
-}
-
-const byName: { readonly [name: string]: JsonSchema } = { 'automation-config': automationConfigSchema, ...apiSchemas };
-
-/** Every schema file, the automation configuration first. */
-export const schemaFiles: readonly SchemaFileInfo[] = SCHEMA_FILES.map(({ name, file, id, fileMatch }) => ({
-  name,
-  file,
-  id,
-  ...(fileMatch ? { fileMatch } : {}),
-  schema: byName[name] as JsonSchema,
-}));
+export { type SchemaFileInfo, schemaFiles } from './schemaFiles.js';
 
 /** One entry of a SchemaStore-format catalog. */
 export interface SchemaCatalogEntry {

@@ -4,7 +4,6 @@
  * features of the document's kind. A failing request is answered with an error message (never the document's
  * text: it may hold secrets), and the worker keeps running.
  */
-import { apiFeatures } from './apiFeatures.js';
 import { automationFeatures } from './automationFeatures.js';
 import { applyChanges, type OpenDocument, openDocument } from './documents.js';
 import type { Features } from './features.js';
@@ -39,13 +38,21 @@ declare const self: {
 };
 
 const featuresByKind = new Map<DocumentKind, Features>();
-function featuresOf(kind: DocumentKind): Features {
-  let features = featuresByKind.get(kind);
-  if (features === undefined) {
-    features = kind === 'automation-config' ? automationFeatures() : apiFeatures(kind);
-    featuresByKind.set(kind, features);
-  }
-  return features;
+/**
+ * The API documents' features (their schemas and a JSON language service of their own), loaded on first use: the
+ * page's first markers are an automation config's, and need none of it.
+ */
+let apiModule: Promise<typeof import('./apiFeatures.js')> | undefined;
+async function featuresOf(kind: DocumentKind): Promise<Features> {
+  const built = featuresByKind.get(kind);
+  if (built !== undefined) return built;
+  const features =
+    kind === 'automation-config'
+      ? automationFeatures()
+      : (await (apiModule ??= import('./apiFeatures.js'))).apiFeatures(kind);
+  // Two requests may have waited for the module: the first to come back builds the kind's features.
+  if (!featuresByKind.has(kind)) featuresByKind.set(kind, features);
+  return featuresByKind.get(kind) ?? features;
 }
 
 const documents = new Map<string, OpenDocument>();
@@ -61,7 +68,7 @@ async function validate(uri: string): Promise<void> {
   if (open === undefined) return;
   const started = performance.now();
   try {
-    const diagnostics = await featuresOf(open.kind).diagnostics(open.document);
+    const diagnostics = await (await featuresOf(open.kind)).diagnostics(open.document);
     // A newer version arrived while this one was validated: its own run reports.
     if (documents.get(uri) !== open) return;
     const durationMs = performance.now() - started;
@@ -178,7 +185,7 @@ async function answer(request: RequestMessage): Promise<void> {
       self.postMessage({ type: 'response', id: request.id, result: null });
       return;
     }
-    const handler = featuresOf(open.kind)[request.method as FeatureMethod] as (
+    const handler = (await featuresOf(open.kind))[request.method as FeatureMethod] as (
       document: unknown,
       params: unknown,
     ) => unknown;
@@ -193,7 +200,7 @@ self.addEventListener('message', ({ data }) => {
   switch (data.type) {
     case 'open': {
       const previous = documents.get(data.uri);
-      if (previous !== undefined) featuresOf(previous.kind).forget(data.uri);
+      if (previous !== undefined) featuresByKind.get(previous.kind)?.forget(data.uri);
       const kind = data.kind ?? detectKind(data.fileName, data.text);
       documents.set(data.uri, openDocument(data.uri, kind, data.version, data.text));
       schedule(data.uri, 0);
@@ -202,17 +209,18 @@ self.addEventListener('message', ({ data }) => {
     case 'change': {
       const open = documents.get(data.uri);
       if (open === undefined) return;
-      const features = featuresOf(open.kind);
+      // Features not loaded yet hold nothing of the document to update.
+      const features = featuresByKind.get(open.kind);
       documents.set(
         data.uri,
-        applyChanges(open, data.version, data.changes, (document, edit) => features.edited(document, edit)),
+        applyChanges(open, data.version, data.changes, (document, edit) => features?.edited(document, edit)),
       );
       schedule(data.uri, DIAGNOSTICS_DELAY_MS);
       break;
     }
     case 'close': {
       const open = documents.get(data.uri);
-      if (open !== undefined) featuresOf(open.kind).forget(data.uri);
+      if (open !== undefined) featuresByKind.get(open.kind)?.forget(data.uri);
       documents.delete(data.uri);
       validatedAt.delete(data.uri);
       break;
@@ -228,4 +236,4 @@ self.addEventListener('message', ({ data }) => {
 
 // The automation-config service (vscode-json-languageservice with dbkit's schema) is built now, while the page is
 // still fetching and evaluating monaco, so the first document's markers wait only for its own validation.
-featuresOf('automation-config');
+void featuresOf('automation-config');
