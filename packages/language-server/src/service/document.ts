@@ -17,7 +17,8 @@ import {
 } from './incremental.js';
 import { nodeAtPath, nodeValue, pathOf, propertyHolding } from './jsonAst.js';
 import { type LocatedNode, locatedNode, locatePaths } from './locate.js';
-import { buildReferenceGraph, DECLARING_SECTIONS, type ReferenceGraph } from './references/graph.js';
+import { buildReferenceGraph, type ReferenceGraph } from './references/graph.js';
+import { DECLARING_SECTIONS } from './references/sites.js';
 import { namesOfValue, type ValueNames } from './references/valueNames.js';
 import { sliceText, textLength } from './textModel.js';
 import { nodeOf } from './tree/nodes.js';

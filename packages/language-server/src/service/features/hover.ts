@@ -14,7 +14,8 @@ import type { ParsedDocument } from '../document.js';
 import type { FeatureContext } from '../featureContext.js';
 import { isSecretNode, nodeValue, sameNode } from '../jsonAst.js';
 import { rangeOfNode } from '../positions.js';
-import { type Occurrence, occurrenceAt } from '../references/graph.js';
+import { occurrenceAt } from '../references/graph.js';
+import type { Occurrence } from '../references/sites.js';
 import { factsSections } from './hover/facts.js';
 import { type Markup, markup } from './hover/markup.js';
 import {

@@ -7,7 +7,8 @@ import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-types
 import type { CancellationToken } from '../cancellation.js';
 import type { ParsedDocument } from '../document.js';
 import { rangeInsideQuotes } from '../positions.js';
-import { type Declaration, declarationOf, occurrenceAt, occurrencesOf, SymbolKind } from '../references/graph.js';
+import { declarationOf, occurrenceAt, occurrencesOf } from '../references/graph.js';
+import { type Declaration, SymbolKind } from '../references/sites.js';
 
 export type PrepareRenameResult =
   | { readonly ok: true; readonly range: Range; readonly placeholder: string }

@@ -8,7 +8,8 @@
  */
 import type { JsonPath } from '@dbkit/core';
 import type { ASTNode } from 'vscode-json-languageservice';
-import { buildReferenceGraph, type ReferenceGraph, ReferenceSite } from './graph.js';
+import { buildReferenceGraph, type ReferenceGraph } from './graph.js';
+import { ReferenceSite } from './sites.js';
 
 /** A path step for every item of an array, as `ReferenceSite` paths write it. */
 const ITEMS = '[]';

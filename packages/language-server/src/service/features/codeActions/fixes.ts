@@ -8,7 +8,7 @@ import type { ASTNode } from 'vscode-json-languageservice';
 import type { TextEdit } from 'vscode-languageserver-types';
 import type { ParsedDocument } from '../../document.js';
 import { fieldValue, isObjectNode, isStringNode, propertyHolding, propertyOf } from '../../jsonAst.js';
-import { ReferenceSite, type SymbolKind } from '../../references/graph.js';
+import { ReferenceSite, type SymbolKind } from '../../references/sites.js';
 import {
   appendItem,
   insertProperty,

@@ -6,7 +6,7 @@
  */
 import type { JsonPath } from '@dbkit/core';
 import { createScanner, getLocation, type Location } from 'jsonc-parser';
-import type { ReferenceSite } from '../../references/graph.js';
+import type { ReferenceSite } from '../../references/sites.js';
 
 // jsonc-parser's SyntaxKind and ScanError are `const enum`s, which isolated modules cannot read: their values.
 const COMMA = 5;

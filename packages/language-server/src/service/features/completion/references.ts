@@ -15,7 +15,7 @@ import type { ParsedDocument } from '../../document.js';
 import { fieldValue, isObjectNode, itemsOf, nodeAtPath, pathOf, sameNode } from '../../jsonAst.js';
 import { factsEpoch, memo, memoKey } from '../../memo.js';
 import { rangeOfSpan } from '../../positions.js';
-import { type Declaration, ReferenceSite, SymbolKind } from '../../references/graph.js';
+import { type Declaration, ReferenceSite, SymbolKind } from '../../references/sites.js';
 import type { Markup } from '../hover/markup.js';
 import { detailOf, summaryLines } from '../hover/summary.js';
 import type { CompletionCursor } from './cursor.js';

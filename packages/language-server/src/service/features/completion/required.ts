@@ -10,7 +10,7 @@ import type { JSONSchema, ObjectASTNode } from 'vscode-json-languageservice';
 import { type CompletionItem, CompletionItemKind, InsertTextFormat } from 'vscode-languageserver-types';
 import type { ParsedDocument } from '../../document.js';
 import { pathOf } from '../../jsonAst.js';
-import { ReferenceSite } from '../../references/graph.js';
+import { ReferenceSite } from '../../references/sites.js';
 import type { Markup } from '../hover/markup.js';
 import { asSchema, propertySchemas } from '../hover/schemas.js';
 import { valueSiteAt } from './cursor.js';

@@ -6,7 +6,7 @@
 import type { ASTNode } from 'vscode-json-languageservice';
 import type { ParsedDocument } from '../../document.js';
 import { fieldValue, isObjectNode, itemsOf, nodeAtPath, pathOf, sameNode } from '../../jsonAst.js';
-import { type Declaration, type Reference, ReferenceSite, SymbolKind } from '../../references/graph.js';
+import { type Declaration, type Reference, ReferenceSite, SymbolKind } from '../../references/sites.js';
 import type { Markup } from './markup.js';
 
 /** How many names a list shows before "and N more". */
