@@ -396,7 +396,9 @@ describe('the service from the editor', () => {
     await command(page, 'Developer: Reload Window');
     await reloaded;
     await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
-    await page.locator(ACTIVITY).first().click();
+    // The view's own focus command, not the activity icon: a reload may restore the side bar open, and a click on
+    // the icon of the open container closes it.
+    await command(page, 'dbkit: Focus on Services View');
     await expand(page, `${service.groupId} on`, `Project ${service.groupId}`);
     await waitFor('the explorer to show the draft after the reload', async () =>
       /draft/.test(await text(row(page, 'Automation config v2'))),
