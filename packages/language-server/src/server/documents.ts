@@ -43,7 +43,12 @@ export function listenToDocuments(
         const end = document.offsetAt(change.range.end);
         const removed = end - start <= KEPT_REMOVAL ? document.slice(start, end) : undefined;
         document.edit({ start, end, text: change.text }, version);
-        service().update(document, { start, end, newLength: change.text.length, removed });
+        service().update(document, {
+          start,
+          end,
+          newLength: change.text.length,
+          ...(removed === undefined ? {} : { removed }),
+        });
       } else {
         document.update([change], version);
       }

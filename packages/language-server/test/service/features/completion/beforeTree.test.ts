@@ -124,6 +124,7 @@ describe('name completion before the tree', () => {
     expect(list).toEqual(await withTree(document.getText(), cursorAt, {}));
   });
 
+  const span = (start: number, end: number): readonly [number, number] => [start, end];
   /** The first member host's content: `[start, end)` between its quotes. */
   const firstHost = (t: string) => {
     const start = t.indexOf('"host": "', t.indexOf('"replicaSets"')) + '"host": "'.length;
@@ -131,27 +132,27 @@ describe('name completion before the tree', () => {
   };
   // [edit, the range it replaces, the text typed, whether the server kept the removed text, the path that answers]
   it.for([
-    ['a character replaced', (t: string) => [firstHost(t).end - 1, firstHost(t).end], '1', true, 'names'],
-    ['a deletion (Backspace)', (t: string) => [firstHost(t).end - 1, firstHost(t).end], '', true, 'names'],
-    ['the value typed over', (t: string) => [firstHost(t).start, firstHost(t).end], 'b', true, 'names'],
-    ['the value deleted', (t: string) => [firstHost(t).start, firstHost(t).end], '', true, 'names'],
+    ['a character replaced', (t: string) => span(firstHost(t).end - 1, firstHost(t).end), '1', true, 'names'],
+    ['a deletion (Backspace)', (t: string) => span(firstHost(t).end - 1, firstHost(t).end), '', true, 'names'],
+    ['the value typed over', (t: string) => span(firstHost(t).start, firstHost(t).end), 'b', true, 'names'],
+    ['the value deleted', (t: string) => span(firstHost(t).start, firstHost(t).end), '', true, 'names'],
     [
       'a replacement whose removed text is unknown',
-      (t: string) => [firstHost(t).end - 1, firstHost(t).end],
+      (t: string) => span(firstHost(t).end - 1, firstHost(t).end),
       '1',
       false,
       'parse',
     ],
     [
       'a deletion of the closing quote (the tree answers)',
-      (t: string) => [firstHost(t).end, firstHost(t).end + 1],
+      (t: string) => span(firstHost(t).end, firstHost(t).end + 1),
       '',
       true,
       'tree',
     ],
     [
       'the value and its quotes typed over (the tree answers)',
-      (t: string) => [firstHost(t).start - 1, firstHost(t).end + 1],
+      (t: string) => span(firstHost(t).start - 1, firstHost(t).end + 1),
       'b',
       true,
       'tree',
@@ -166,7 +167,14 @@ describe('name completion before the tree', () => {
       const [start, end] = range(text);
       const removed = kept ? text.slice(start, end) : undefined;
       document.edit({ start, end, text: typed }, 2);
-      const doc = internals(service.update(document, { start, end, newLength: typed.length, removed }));
+      const doc = internals(
+        service.update(document, {
+          start,
+          end,
+          newLength: typed.length,
+          ...(removed === undefined ? {} : { removed }),
+        }),
+      );
       const cursorAt = start + typed.length;
       const parse = vi.spyOn(JSON, 'parse');
       let list: CompletionList | null;
