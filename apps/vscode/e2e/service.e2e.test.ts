@@ -423,6 +423,11 @@ describe('the service from the editor', () => {
 
   it('a concurrent CLI push makes the next publish a 409 that offers the compare', async () => {
     const { page, service } = ui();
+    // The user is editing when the CLI pushes: an edited document keeps its edits, where a clean one may reload the
+    // new revision whenever VS Code looks at the file again (and then nothing conflicts).
+    await page.locator('.tabs-container .tab', { hasText: 'automationConfig.json' }).first().click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' ');
     const dir = mkdtempSync(join(tmpdir(), 'dbkit-cli-'));
     try {
       const env = {
@@ -439,9 +444,6 @@ describe('the service from the editor', () => {
     }
     const stored = (await state()).groups[service.groupId]?.automationConfig.version;
     expect(stored).toBe(4);
-    await page.locator('.tabs-container .tab', { hasText: 'automationConfig.json' }).first().click();
-    await page.keyboard.press('Control+End');
-    await page.keyboard.type(' ');
     await command(page, 'dbkit: Publish to Service…');
     await dialogButton(page, 'Publish').catch(() => '');
     const conflict = await waitFor('the 409', async () => {
