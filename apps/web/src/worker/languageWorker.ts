@@ -46,10 +46,12 @@ let apiModule: Promise<typeof import('./apiFeatures.js')> | undefined;
 async function featuresOf(kind: DocumentKind): Promise<Features> {
   const built = featuresByKind.get(kind);
   if (built !== undefined) return built;
-  const features =
-    kind === 'automation-config'
-      ? automationFeatures()
-      : (await (apiModule ??= import('./apiFeatures.js'))).apiFeatures(kind);
+  let features: Features;
+  if (kind === 'automation-config') features = automationFeatures();
+  else {
+    apiModule ??= import('./apiFeatures.js');
+    features = (await apiModule).apiFeatures(kind);
+  }
   // Two requests may have waited for the module: the first to come back builds the kind's features.
   if (!featuresByKind.has(kind)) featuresByKind.set(kind, features);
   return featuresByKind.get(kind) ?? features;
