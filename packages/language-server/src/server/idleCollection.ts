@@ -15,8 +15,11 @@
 export const QUIET_MS = 1000;
 /** How long before the second collection: past V8's five-second window of allocation throughput. */
 export const SETTLE_QUIET_MS = 6000;
-/** Documents below this many characters leave too little garbage to be worth a pause. */
-export const LARGE_DOCUMENT_CHARS = 1_000_000;
+/**
+ * Documents below this many characters leave too little garbage to be worth a pause. From about 0.1 MB the
+ * collections pay: a 0.28 MB document's server settles at 72 MB RSS with them, 86 MB without.
+ */
+export const LARGE_DOCUMENT_CHARS = 100_000;
 
 export interface IdleCollection {
   /** Work on a document of `chars` characters just finished: collect after the next quiet moments if it is large. */
