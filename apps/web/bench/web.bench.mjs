@@ -54,7 +54,12 @@ const modified = (path) => statSync(path).mtimeMs;
 async function buildPage(source, out) {
   const built = join(out, 'index.html');
   const sources = readdirSync(source).map((name) => join(source, name));
-  if (existsSync(built) && [join(DIST, 'index.html'), ...sources].every((file) => modified(file) < modified(built)))
+  if (
+    existsSync(built) &&
+    [join(DIST, 'index.html'), join(PACKAGE_DIR, 'bench', 'pageConfig.ts'), ...sources].every(
+      (file) => modified(file) < modified(built),
+    )
+  )
     return;
   console.log(`building ${out.slice(PACKAGE_DIR.length + 1)}/…`);
   await build({ configFile: join(source, 'vite.config.ts') });

@@ -1,24 +1,4 @@
-// The bench's floor page (bench/floor/), built from the same monaco-editor dependency, chunks and preloads as the
-// playground (site/startup.ts) into bench-out/floor/, which is git-ignored and never part of the site (dist/).
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
-import { monacoLayer, preloadChunk } from '../../site/startup.ts';
+// The bench's floor page (bench/floor/): bare monaco, built as every bench page is (../pageConfig.ts).
+import { benchPageConfig } from '../pageConfig.ts';
 
-const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
-export default defineConfig({
-  root: at('.'),
-  base: './',
-  publicDir: at('../../public'),
-  plugins: [preloadChunk('page')],
-  worker: { format: 'es' },
-  logLevel: 'warn',
-  build: {
-    outDir: at('../../bench-out/floor'),
-    emptyOutDir: true,
-    target: 'es2022',
-    chunkSizeWarningLimit: 4096,
-    rollupOptions: { output: { manualChunks: monacoLayer } },
-    reportCompressedSize: false,
-  },
-});
+export default benchPageConfig('floor');
