@@ -147,7 +147,7 @@ export function repoFileLengths() {
  * @type {readonly LengthExemption[]}
  */
 export const LENGTH_EXEMPTIONS = [
-  ...['references', 'limits', 'security', 'transitions'].map((area) => ({
+  ...['references', 'security', 'transitions'].map((area) => ({
     kind: /** @type {const} */ ('file'),
     file: `packages/core/src/explain/entries/${area}.ts`,
     reason: "a table of the codes' explanations, one entry per code in the area, each a few lines of prose",

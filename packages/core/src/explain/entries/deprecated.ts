@@ -2,17 +2,18 @@
 import type { DiagnosticCode } from '../../validation/codes.js';
 import type { ValidationCodeDoc } from '../codeDoc.js';
 import { type Edit, exampleProcess } from '../example.js';
-
-const SPEC_PROCESSES = { label: 'spec: processes[n]', path: 'docs/spec-coverage.md#processesn' };
-const SPEC_SHARDING = { label: 'spec: sharding[]', path: 'docs/spec-coverage.md#sharding' };
-const DECISION_RISKY = {
-  label: 'decision: Accepted but risky settings warn',
-  path: 'docs/decisions/validation.md#accepted-but-risky-settings-warn',
-};
-const DECISION_MIRRORED = {
-  label: 'decision: Mirrored config servers fail from server 3.4',
-  path: 'docs/decisions/validation.md#mirrored-config-servers-fail-from-server-34',
-};
+import {
+  MIRRORED_CONFIG_SERVERS,
+  REAL_DOCUMENTS,
+  RISKY_SETTINGS,
+  SPEC_AGENT_VERSIONS,
+  SPEC_AUTH,
+  SPEC_DOCUMENT,
+  SPEC_PROCESSES,
+  SPEC_REPLICA_SETS,
+  SPEC_SHARDING,
+  SPEC_TOP_LEVEL,
+} from './sources.js';
 
 /** The server a process of the examples runs: 7.0.12, or 3.2.22, which has no feature compatibility version. */
 const SERVER_7_0 = { version: '7.0.12', featureCompatibilityVersion: '7.0' };
@@ -84,13 +85,7 @@ export const deprecatedDocs = {
     meaning:
       'The document lists entries in `monitoringVersions` or `backupVersions`, the versions of the separate monitoring and backup agents: here a monitoring agent on `rs0-0`. The diagnostic points at the list. An empty list, which real documents always carry, is fine; the fields of any entries are still checked for their types.',
     why: 'Advice: the service accepts both lists, but the spec calls them obsolete parameters: current agents ignore them, and the agent to run is named in `agentVersion`.',
-    sources: [
-      { label: 'spec: top level', path: 'docs/spec-coverage.md#top-level' },
-      {
-        label: 'decision: Where the spec and real documents differ, real documents win',
-        path: 'docs/decisions/validation.md#where-the-spec-and-real-documents-differ-real-documents-win',
-      },
-    ],
+    sources: [SPEC_TOP_LEVEL, REAL_DOCUMENTS],
     fix: 'Empty the list (`"monitoringVersions": []`) and name the agent to run in `agentVersion`.',
     examples: {
       wrong: {
@@ -114,7 +109,7 @@ export const deprecatedDocs = {
     meaning:
       'A sharded cluster lists mirrored config servers in `configServer`, and none of the listed processes runs server 3.4 or later: here the cluster `shop` runs 3.2.22 with the mirrored config server `cfg-0`. When a listed process runs 3.4 or later, the code is DBK508 instead.',
     why: 'Advice: the service accepts mirrored config servers on servers before 3.4, but they are deprecated and the spec says they are not supported from 3.4 on, so the cluster cannot be upgraded until it moves to a config server replica set.',
-    sources: [DECISION_MIRRORED, SPEC_SHARDING],
+    sources: [MIRRORED_CONFIG_SERVERS, SPEC_SHARDING],
     fix: 'Before upgrading, move to a config server replica set: declare it in `replicaSets`, name it in `configServerReplica` and remove `configServer`.',
     related: ['DBK508', 'DBK205'],
     examples: {
@@ -132,12 +127,7 @@ export const deprecatedDocs = {
     meaning:
       'A wanted user in `auth.usersWanted` sets `userSource`, the database to take the user’s credentials from: here the user `reporting` takes them from `admin`.',
     why: 'Advice: the service accepts the field, but the spec marks `usersWanted[n].userSource` deprecated and no longer supported, so the user should get its password from `pwd` or `initPwd`.',
-    sources: [
-      {
-        label: 'spec: deployment authentication settings',
-        path: 'docs/spec-coverage.md#deployment-authentication-settings-automation-configuration',
-      },
-    ],
+    sources: [SPEC_AUTH],
     fix: 'Remove `userSource` and give the user `initPwd` with the password to assign (or the stored `pwd` hash).',
     related: ['DBK404'],
     examples: {
@@ -161,7 +151,7 @@ export const deprecatedDocs = {
     meaning:
       'A replica set sets `force.currentVersion` to -1: here `rs0` is forced to accept its new configuration even if only a minority of its members is available.',
     why: 'Advice: the service accepts it, and forcing a configuration recovers a set that lost its majority; but the spec warns that -1 may roll back majority-committed writes.',
-    sources: [DECISION_RISKY, { label: 'spec: replicaSets[n]', path: 'docs/spec-coverage.md#replicasetsn' }],
+    sources: [RISKY_SETTINGS, SPEC_REPLICA_SETS],
     fix: 'Remove `force` unless you are recovering a replica set that lost its majority, and remove it again once the set has recovered.',
     examples: {
       wrong: {
@@ -178,7 +168,7 @@ export const deprecatedDocs = {
     meaning:
       'A process sets `lastResync`, whatever time it holds: here `rs0-1`. Setting it to the current time makes the agent run an initial sync on that node at once.',
     why: 'Advice: the service accepts it, but the spec says the initial sync it triggers removes the node’s entire data contents.',
-    sources: [DECISION_RISKY, SPEC_PROCESSES],
+    sources: [RISKY_SETTINGS, SPEC_PROCESSES],
     fix: 'Remove `lastResync` unless you mean to wipe that node’s data and resync it.',
     examples: {
       wrong: {
@@ -195,13 +185,7 @@ export const deprecatedDocs = {
     meaning:
       'A process sets domain-socket options in `args2_6.net.unixDomainSocket`: here `rs0-0` turns the socket off.',
     why: 'Advice: the service accepts the document, but the spec says domain-socket options are not supported through it: the agent does not apply them.',
-    sources: [
-      DECISION_RISKY,
-      {
-        label: 'spec: automation configuration document',
-        path: 'docs/spec-coverage.md#automation-configuration-document',
-      },
-    ],
+    sources: [RISKY_SETTINGS, SPEC_DOCUMENT],
     fix: 'Remove `unixDomainSocket` and configure the socket on the host.',
     quickFix: 'Removes `unixDomainSocket`.',
     examples: {
@@ -219,13 +203,7 @@ export const deprecatedDocs = {
     meaning:
       'A field the spec calls deprecated is set, and the message says what replaces it. The one such field is `maxUncompressed` in a `logRotate` or `auditLogRotate` (of a process or an agent entry), the earlier name of `numUncompressed`: here in the `logRotate` of `rs0-0`.',
     why: 'Advice: the service still recognizes the earlier name, but the spec names the field `numUncompressed`.',
-    sources: [
-      {
-        label: 'spec: monitoringVersions[] and backupVersions[n]',
-        path: 'docs/spec-coverage.md#monitoringversions-and-backupversionsn-same-shape',
-      },
-      SPEC_PROCESSES,
-    ],
+    sources: [SPEC_AGENT_VERSIONS, SPEC_PROCESSES],
     fix: 'Rename `maxUncompressed` to `numUncompressed`, or remove it when `numUncompressed` is set.',
     quickFix: 'Renames `maxUncompressed` to `numUncompressed`, or removes it when `numUncompressed` is already set.',
     examples: {
@@ -257,7 +235,7 @@ export const deprecatedDocs = {
     meaning:
       'A sharded cluster lists mirrored config servers in `configServer`, and at least one listed process runs server 3.4 or later: here `cfg-0` runs 7.0.12. With every listed process before 3.4, the code is the warning DBK502 instead.',
     why: 'The spec says mirrored config servers are not supported from database server 3.4 on, and a process the cluster lists as one runs such a server.',
-    sources: [DECISION_MIRRORED, SPEC_SHARDING],
+    sources: [MIRRORED_CONFIG_SERVERS, SPEC_SHARDING],
     fix: 'Use a config server replica set: declare it in `replicaSets`, name it in `configServerReplica` and remove `configServer`.',
     related: ['DBK502', 'DBK205'],
     examples: {

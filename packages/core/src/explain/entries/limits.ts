@@ -1,23 +1,21 @@
 /** The reference entries of the DBK3xx codes: limits and conditional rules on values. */
 import type { DiagnosticCode } from '../../validation/codes.js';
 import type { ValidationCodeDoc } from '../codeDoc.js';
+import {
+  BOUNDS,
+  COLLATION,
+  FCV_REQUIRED,
+  READ_CONCERN,
+  REAL_DOCUMENTS,
+  REPEATED_NAMES,
+  RISKY_SETTINGS,
+  SPEC_AGENT_VERSIONS,
+  SPEC_INDEX_CONFIGS,
+  SPEC_PROCESSES,
+  SPEC_REPLICA_SETS,
+} from './sources.js';
 
 const SPEC_LIMITS = { label: 'spec: Limits', path: 'docs/spec-coverage.md#limits' };
-const SPEC_PROCESSES = { label: 'spec: processes[n]', path: 'docs/spec-coverage.md#processesn' };
-const SPEC_REPLICA_SETS = { label: 'spec: replicaSets[n]', path: 'docs/spec-coverage.md#replicasetsn' };
-const SPEC_INDEX_CONFIGS = { label: 'spec: indexConfigs[]', path: 'docs/spec-coverage.md#indexconfigs' };
-const REAL_DOCUMENTS_WIN = {
-  label: 'decision: Where the spec and real documents differ, real documents win',
-  path: 'docs/decisions/validation.md#where-the-spec-and-real-documents-differ-real-documents-win',
-};
-const COLLATION = {
-  label: 'decision: Collation values follow the server manual',
-  path: 'docs/decisions/validation.md#collation-values-follow-the-server-manual',
-};
-const FEATURE_COMPATIBILITY = {
-  label: 'decision: featureCompatibilityVersion is required from server 3.4',
-  path: 'docs/decisions/validation.md#featurecompatibilityversion-is-required-from-server-34',
-};
 
 /** The path of member `m` of `rs0`. */
 const member = (m: number) => ['replicaSets', 0, 'members', m] as const;
@@ -71,7 +69,7 @@ export const limitDocs = {
     meaning:
       'A replica-set member’s `votes` is not a value a member can have. A data-bearing member has 0 or 1 vote; an arbiter (`arbiterOnly: true`) always has 1. The code is reported on `replicaSets[].members[].votes`.',
     why: 'The spec limits a member’s votes to 0 or 1 for data-bearing members and to 1 for arbiters: a member cannot weigh more than one vote in an election.',
-    sources: [SPEC_LIMITS, REAL_DOCUMENTS_WIN],
+    sources: [SPEC_LIMITS, REAL_DOCUMENTS],
     fix: 'Set `votes` to 1 (voting) or 0 (non-voting); an arbiter votes, so give it 1. To favour a member in elections, raise its `priority` instead.',
     quickFix: 'Changes `votes` to 1, or to 0 for a non-voting member.',
     related: ['DBK301', 'DBK610'],
@@ -90,13 +88,7 @@ export const limitDocs = {
     meaning:
       'A process’s `defaultRWConcern.defaultWriteConcern` asks more than one instance to acknowledge each write (`w` is a number, or a string of digits, above 1) and sets no `wtimeout`. A named `w` such as `"majority"` or a tag is not counted. The code is reported on the `defaultWriteConcern` object.',
     why: 'Advice: the service accepts it. The spec says to set `wtimeout` when `w` is greater than 1: without it, a write waits forever when fewer than `w` instances acknowledge it.',
-    sources: [
-      {
-        label: 'decision: Read concern is a closed set; w is a count or a name',
-        path: 'docs/decisions/validation.md#read-concern-is-a-closed-set-w-is-a-count-or-a-name',
-      },
-      SPEC_PROCESSES,
-    ],
+    sources: [READ_CONCERN, SPEC_PROCESSES],
     fix: 'Add `wtimeout` in milliseconds, the longest a write may wait for its acknowledgements, e.g. 5000.',
     quickFix: 'Adds `"wtimeout": 5000`; not the preferred fix, as the right timeout depends on the deployment.',
     related: ['DBK104'],
@@ -174,13 +166,7 @@ export const limitDocs = {
     meaning:
       'An entry of `monitoringVersions` or `backupVersions` has a `urls.<platform>` object without a `default` key: it lists download URLs for named builds only. The code is reported on that `urls.<platform>` object.',
     why: 'The spec requires the `default` key in each `urls.<platform>` object: the agent downloads from it when no build-specific URL matches the host.',
-    sources: [
-      {
-        label: 'spec: monitoringVersions[] and backupVersions[n]',
-        path: 'docs/spec-coverage.md#monitoringversions-and-backupversionsn-same-shape',
-      },
-      REAL_DOCUMENTS_WIN,
-    ],
+    sources: [SPEC_AGENT_VERSIONS, REAL_DOCUMENTS],
     fix: 'Add `"default": "<download URL>"` to the platform’s object; better, empty the obsolete list and manage agents through `agentVersion`.',
     related: ['DBK501'],
     examples: {
@@ -209,7 +195,7 @@ export const limitDocs = {
     meaning:
       'A process runs server 3.4 or later (its `version`) but has no `featureCompatibilityVersion`: the field is absent, `null` or `""`. The code is reported on the process. Servers before 3.4 have no feature compatibility version, so they need none.',
     why: 'Servers from 3.4 on run with a feature compatibility version, and the spec requires the field; before 3.4 it does not exist, which is why real documents of older servers leave it out.',
-    sources: [FEATURE_COMPATIBILITY, SPEC_PROCESSES],
+    sources: [FCV_REQUIRED, SPEC_PROCESSES],
     fix: 'Add `featureCompatibilityVersion` with the server’s release, `"7.0"` for `7.0.12`.',
     quickFix: 'Adds `featureCompatibilityVersion` with the release of the process’s server version.',
     related: ['DBK308', 'DBK604'],
@@ -228,7 +214,7 @@ export const limitDocs = {
     meaning:
       'A process’s `featureCompatibilityVersion` is neither the release of its server `version` nor the release before it: for `7.0.12` the accepted values are `"7.0"` and `"6.0"`. A value newer than the server is reported too. The code is reported on `processes[].featureCompatibilityVersion`; a server from 5.0 on with a minor release other than 0, such as 7.1, is not checked.',
     why: 'The service accepts only a feature compatibility version equal to the server’s release or one release older, and does not raise it when the server is upgraded.',
-    sources: [FEATURE_COMPATIBILITY, SPEC_PROCESSES],
+    sources: [FCV_REQUIRED, SPEC_PROCESSES],
     fix: 'Set the server’s release, or the release before it while an upgrade may still be rolled back.',
     quickFix: 'Changes the value to the server’s release or the release before it.',
     related: ['DBK307', 'DBK604', 'DBK606'],
@@ -247,7 +233,7 @@ export const limitDocs = {
     meaning:
       'A process’s `authSchemaVersion` is an integer other than 3 or 5. The code is reported on `processes[].authSchemaVersion`.',
     why: 'The service documents 3 (servers 2.6) and 5 (servers 3.0 and later) as the values it accepts. dbkit warns rather than fails, as the vendor’s own example document writes another value.',
-    sources: [REAL_DOCUMENTS_WIN, SPEC_PROCESSES],
+    sources: [REAL_DOCUMENTS, SPEC_PROCESSES],
     fix: 'Use 5, unless the deployment still holds credentials of server 2.6; then use 3.',
     related: ['DBK210', 'DBK642'],
     examples: {
@@ -270,10 +256,7 @@ export const limitDocs = {
         label: 'decision: Member ids start at 0',
         path: 'docs/decisions/validation.md#member-ids-start-at-0',
       },
-      {
-        label: 'decision: Repeated names are errors',
-        path: 'docs/decisions/validation.md#repeated-names-are-errors-repeated-users-and-roles-warn',
-      },
+      REPEATED_NAMES,
       SPEC_REPLICA_SETS,
     ],
     fix: 'Give the member an `_id` no other member of its replica set uses.',
@@ -293,7 +276,7 @@ export const limitDocs = {
     meaning:
       'A replica-set member sets both `secondaryDelaySecs` and `slaveDelay`. The code is reported on `replicaSets[].members[].slaveDelay`.',
     why: 'Advice: the service accepts it. The two are one setting: `slaveDelay` is its name before server 5.0, `secondaryDelaySecs` from 5.0 on, and real documents never carry both on one member.',
-    sources: [REAL_DOCUMENTS_WIN, SPEC_REPLICA_SETS],
+    sources: [REAL_DOCUMENTS, SPEC_REPLICA_SETS],
     fix: 'Keep `secondaryDelaySecs` for servers 5.0 and later, `slaveDelay` for older ones, and remove the other.',
     related: ['DBK414'],
     examples: {
@@ -324,13 +307,7 @@ export const limitDocs = {
     meaning:
       'A process’s `lastCompact` is a valid ISO 8601 time without a time zone: it ends in neither `Z` nor an offset such as `+01:00`. The code is reported on `processes[].lastCompact`.',
     why: 'Advice: the service accepts it. The spec says a time zone should be given to avoid ambiguity: without one, the time can be read in any zone.',
-    sources: [
-      {
-        label: 'decision: Accepted but risky settings warn',
-        path: 'docs/decisions/validation.md#accepted-but-risky-settings-warn',
-      },
-      SPEC_PROCESSES,
-    ],
+    sources: [RISKY_SETTINGS, SPEC_PROCESSES],
     fix: 'Add `Z` for UTC, or the offset of the time zone meant, such as `+01:00`.',
     related: ['DBK105'],
     examples: {
@@ -373,12 +350,7 @@ export const limitDocs = {
     meaning:
       'A number lies outside a range dbkit advises but the service does not require, such as a `logRotate.numUncompressed` below 1, a `percentOfDiskspace` outside 0–100, a negative `secondaryDelaySecs` or a top-level `version` below 0. The message gives the range and the reason. The code is reported on the number.',
     why: 'Advice: the service accepts it. dbkit reports an out-of-range number as an error (DBK104) only where the spec or a cited source states the bound; every other bound is advice, as an unstated limit once failed a real document.',
-    sources: [
-      {
-        label: 'decision: Bounds only where the spec or a cited source states them',
-        path: 'docs/decisions/validation.md#bounds-only-where-the-spec-or-a-cited-source-states-them',
-      },
-    ],
+    sources: [BOUNDS],
     fix: 'Use a value within the range the message names, or keep the value if it is what you mean.',
     related: ['DBK104'],
     examples: {

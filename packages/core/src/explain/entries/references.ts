@@ -2,11 +2,18 @@
 import type { DiagnosticCode } from '../../validation/codes.js';
 import type { ValidationCodeDoc } from '../codeDoc.js';
 import { type Edit, exampleProcess } from '../example.js';
+import {
+  MIRRORED_CONFIG_SERVERS,
+  RISKY_SETTINGS,
+  SPEC_BALANCER,
+  SPEC_DB_VERSIONS,
+  SPEC_INDEX_CONFIGS,
+  SPEC_PROCESSES,
+  SPEC_REPLICA_SETS,
+  SPEC_SHARDING,
+  SPEC_TOP_LEVEL,
+} from './sources.js';
 
-const SPEC_DB_VERSIONS = { label: 'spec: dbVersions[n]', path: 'docs/spec-coverage.md#dbversionsn' };
-const SPEC_PROCESSES = { label: 'spec: processes[n]', path: 'docs/spec-coverage.md#processesn' };
-const SPEC_REPLICA_SETS = { label: 'spec: replicaSets[n]', path: 'docs/spec-coverage.md#replicasetsn' };
-const SPEC_SHARDING = { label: 'spec: sharding[]', path: 'docs/spec-coverage.md#sharding' };
 const DECISION_ROUTERS = {
   label: 'decision: cluster is required on routers only',
   path: 'docs/decisions/validation.md#cluster-is-required-on-routers-only',
@@ -219,7 +226,7 @@ export const referenceDocs = {
     meaning:
       'An index of `indexConfigs` names, in `rsName`, a replica set that the document does not declare: no `replicaSets[]._id` is spelt that way.',
     why: 'The agent builds the index on the replica set `rsName` names (the spec: the replica set on which the index is built). A name that matches none leaves it nowhere to build the index, and the service refuses the revision.',
-    sources: [{ label: 'spec: indexConfigs[]', path: 'docs/spec-coverage.md#indexconfigs' }],
+    sources: [SPEC_INDEX_CONFIGS],
     fix: 'Write the `_id` of the replica set that holds the collection; the database goes in `dbName`.',
     quickFix:
       'Offers the declared replica-set ids closest to the one written (all of them when there are three or fewer).',
@@ -267,13 +274,7 @@ export const referenceDocs = {
     meaning:
       'A sharded cluster lists, in `configServer` (the legacy mirrored config servers), a name that no process of the document has: no `processes[].name` nor `processes[].alias` is spelt that way. The code is reported at that item of the list.',
     why: 'Mirrored config servers are processes of the document: the spec makes each item of `configServer` a `processes.name`. A name that matches none is a config server the agent cannot find, and the service refuses the revision.',
-    sources: [
-      SPEC_SHARDING,
-      {
-        label: 'decision: mirrored config servers fail from server 3.4',
-        path: 'docs/decisions/validation.md#mirrored-config-servers-fail-from-server-34',
-      },
-    ],
+    sources: [SPEC_SHARDING, MIRRORED_CONFIG_SERVERS],
     fix: 'Write the `name` of the config server process, or add that process. From server 3.4 on, name a config server replica set in `configServerReplica` instead.',
     quickFix:
       'Offers the declared process names closest to the one written (all of them when there are three or fewer).',
@@ -293,7 +294,7 @@ export const referenceDocs = {
     meaning:
       'A key of `balancer` names a sharded cluster that the document does not declare: no `sharding[].name` is spelt that way. The code is reported at the key.',
     why: 'The spec keys `balancer` by cluster name, one set of balancer settings per sharded cluster. Settings under any other key apply to no cluster, and the service refuses the revision.',
-    sources: [{ label: 'spec: balancer', path: 'docs/spec-coverage.md#balancer' }, DECISION_KEYS],
+    sources: [SPEC_BALANCER, DECISION_KEYS],
     fix: 'Key the settings by the `name` of the sharded cluster they are for, or remove them.',
     quickFix:
       'Offers to rename the key to the declared cluster names closest to it (all of them when there are three or fewer).',
@@ -478,13 +479,7 @@ export const referenceDocs = {
     meaning:
       'A process runs as a member of a replica set, named in `args2_6.replication.replSetName`, that the document does not declare: no `replicaSets[]._id` is spelt that way. An empty `replSetName` is not checked.',
     why: 'Advice: the service accepts it, but the agent initiates and configures only the replica sets that `replicaSets` declares, so this one is never initiated. The spec requires `replicaSets` for deployments with replica sets.',
-    sources: [
-      { label: 'spec: top level', path: 'docs/spec-coverage.md#top-level' },
-      {
-        label: 'decision: accepted but risky settings warn',
-        path: 'docs/decisions/validation.md#accepted-but-risky-settings-warn',
-      },
-    ],
+    sources: [SPEC_TOP_LEVEL, RISKY_SETTINGS],
     fix: 'Add the replica set to `replicaSets` with this process as a member, or correct `replSetName` to a declared `_id`.',
     quickFix:
       'Offers the declared replica-set ids closest to the one written (all of them when there are three or fewer).',

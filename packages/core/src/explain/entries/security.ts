@@ -2,22 +2,11 @@
 import type { DiagnosticCode } from '../../validation/codes.js';
 import type { ValidationCodeDoc } from '../codeDoc.js';
 import type { Edit } from '../example.js';
+import { MECHANISMS, REAL_DOCUMENTS, REPEATED_NAMES, SPEC_AUTH } from './sources.js';
 
-const SPEC_AUTH = {
-  label: 'spec: deployment authentication settings',
-  path: 'docs/spec-coverage.md#deployment-authentication-settings-automation-configuration',
-};
 const AUTH_ENABLED = {
   label: 'decision: Authentication is enabled unless auth.disabled is true',
   path: 'docs/decisions/validation.md#authentication-is-enabled-unless-authdisabled-is-true',
-};
-const REAL_DOCUMENTS = {
-  label: 'decision: Where the spec and real documents differ, real documents win',
-  path: 'docs/decisions/validation.md#where-the-spec-and-real-documents-differ-real-documents-win',
-};
-const MECHANISMS = {
-  label: 'decision: Mechanisms beyond SCRAM are known, unknown ones warn',
-  path: 'docs/decisions/validation.md#mechanisms-beyond-scram-are-known-unknown-ones-warn',
 };
 const TLS_USED = {
   label: 'decision: TLS is used when a process sets a TLS mode',
@@ -26,10 +15,6 @@ const TLS_USED = {
 const LDAP_IN_USE = {
   label: 'decision: LDAP is in use once it names servers, a bind identity, a query or a mapping',
   path: 'docs/decisions/validation.md#ldap-is-in-use-once-it-names-servers-a-bind-identity-a-query-or-a-mapping',
-};
-const REPEATED = {
-  label: 'decision: Repeated names are errors, repeated users and roles warn',
-  path: 'docs/decisions/validation.md#repeated-names-are-errors-repeated-users-and-roles-warn',
 };
 
 /** Authentication turned on with every field the spec asks for. The secrets are placeholders. */
@@ -200,7 +185,7 @@ export const securityDocs = {
     meaning:
       'A user in `auth.usersWanted` has a non-empty `otherDBRoles` object, but its `db` is not `admin`. It is reported at that user’s `otherDBRoles`.',
     why: 'The spec defines `otherDBRoles` only for users of database `admin`; a user of another database takes its roles from `roles`.',
-    sources: [SPEC_AUTH, REPEATED],
+    sources: [SPEC_AUTH, REPEATED_NAMES],
     fix: 'Define the user on database `admin`, or move the roles into `roles` and remove `otherDBRoles`.',
     examples: {
       wrong: {
@@ -558,7 +543,7 @@ export const securityDocs = {
     meaning:
       'Two users in `auth.usersWanted` have the same `user` on the same `db`, or two roles in `roles` have the same `role` on the same `db`. It is reported at the `user` (or `role`) of the later one, with the first as related information.',
     why: 'Advice: the service accepts the document, but the two definitions conflict and nothing says which one applies.',
-    sources: [REPEATED],
+    sources: [REPEATED_NAMES],
     fix: 'Merge the two definitions into one.',
     related: ['DBK106'],
     examples: {

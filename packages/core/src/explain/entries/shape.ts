@@ -2,13 +2,22 @@
 import type { DiagnosticCode } from '../../validation/codes.js';
 import type { ValidationCodeDoc } from '../codeDoc.js';
 import { exampleProcess } from '../example.js';
+import {
+  BOUNDS,
+  COLLATION,
+  FCV_REQUIRED,
+  MECHANISMS,
+  READ_CONCERN,
+  REPEATED_NAMES,
+  SPEC_BALANCER,
+  SPEC_DB_VERSIONS,
+  SPEC_DOCUMENT,
+  SPEC_INDEX_CONFIGS,
+  SPEC_PROCESSES,
+  SPEC_REPLICA_SETS,
+  SPEC_TOP_LEVEL,
+} from './sources.js';
 
-const SPEC_DOCUMENT = {
-  label: 'spec: automation configuration document',
-  path: 'docs/spec-coverage.md#automation-configuration-document',
-};
-const SPEC_TOP_LEVEL = { label: 'spec: top level', path: 'docs/spec-coverage.md#top-level' };
-const SPEC_PROCESSES = { label: 'spec: processes[n]', path: 'docs/spec-coverage.md#processesn' };
 const DECISION_NULL_IS_ABSENT = {
   label: 'decision: Null is absent and each fault is reported once',
   path: 'docs/decisions/validation.md#null-is-absent-and-each-fault-is-reported-once',
@@ -136,14 +145,8 @@ export const shapeDocs = {
         label: 'decision: processType values are dbd and dbs',
         path: 'docs/decisions/validation.md#processtype-values-are-dbd-and-dbs',
       },
-      {
-        label: 'decision: Read concern is a closed set; w is a count or a name',
-        path: 'docs/decisions/validation.md#read-concern-is-a-closed-set-w-is-a-count-or-a-name',
-      },
-      {
-        label: 'decision: Collation values follow the server manual',
-        path: 'docs/decisions/validation.md#collation-values-follow-the-server-manual',
-      },
+      READ_CONCERN,
+      COLLATION,
     ],
     fix: 'Use one of the allowed values the message lists; for `processType`, `"dbd"` for a data-bearing server and `"dbs"` for a shard router.',
     quickFix:
@@ -164,13 +167,7 @@ export const shapeDocs = {
     meaning:
       'A number lies outside a range the spec or a cited source states. Here the collation of an index on `shop.orders` has `strength` 0, while the comparison levels run from 1 to 5. The other stated ranges are a replica-set member’s `_id` (0 or more) and a process’s `defaultWriteConcern.w` (0 or more).',
     why: 'The server takes only these values: a collation has comparison levels 1 to 5, and a write concern counts the instances that acknowledge a write. Bounds that no source states are advice instead (DBK314).',
-    sources: [
-      {
-        label: 'decision: Bounds only where the spec or a cited source states them',
-        path: 'docs/decisions/validation.md#bounds-only-where-the-spec-or-a-cited-source-states-them',
-      },
-      { label: 'spec: indexConfigs[]', path: 'docs/spec-coverage.md#indexconfigs' },
-    ],
+    sources: [BOUNDS, SPEC_INDEX_CONFIGS],
     fix: 'Bring the number into the range the message gives: a `strength` from 1 to 5, a member `_id` or a `w` of 0 or more.',
     related: ['DBK314', 'DBK301', 'DBK302'],
     examples: {
@@ -188,14 +185,7 @@ export const shapeDocs = {
     meaning:
       'A string does not have the form its field requires. Here the `featureCompatibilityVersion` of `rs0-0` is the full server version `"7.0.12"`, while it must be `"major.minor"`. The other checked forms are the ISO 8601 date and time of `lastCompact`, `lastRestart`, `lastResync` and `lastKmipMasterKeyRotation`, and the 24-hour `"HH:MM"` of a balancer’s `activeWindow.start` and `stop`.',
     why: 'The service reads these strings by their form: a feature compatibility version is a release such as `"7.0"` (the server’s own or the one before), never a patch version; the spec’s times are ISO 8601 and a balancer window is the server’s `"HH:MM"`.',
-    sources: [
-      {
-        label: 'decision: featureCompatibilityVersion is required from server 3.4',
-        path: 'docs/decisions/validation.md#featurecompatibilityversion-is-required-from-server-34',
-      },
-      SPEC_PROCESSES,
-      { label: 'spec: balancer', path: 'docs/spec-coverage.md#balancer' },
-    ],
+    sources: [FCV_REQUIRED, SPEC_PROCESSES, SPEC_BALANCER],
     fix: 'Write the string in the form the message shows: `"7.0"` for a feature compatibility version, `"2026-11-22T14:00:00Z"` for a time, `"23:30"` for a balancer window.',
     related: ['DBK307', 'DBK308', 'DBK312'],
     examples: {
@@ -213,13 +203,7 @@ export const shapeDocs = {
     meaning:
       'A name that must be unique is declared twice. Here a fourth process, copied from `rs0-2`, keeps the name `rs0-2`; the diagnostic points at the second declaration and links the first. Names that must be unique are `processes[].name`, `replicaSets[]._id`, `dbVersions[].name`, `sharding[].name` and the shard `_id`s of a cluster.',
     why: 'Other sections refer to these by name (a member’s `host`, a process’s `version`, a shard’s `rs`), so a repeated name makes every reference to it ambiguous; the spec requires the names to be unique.',
-    sources: [
-      {
-        label: 'decision: Repeated names are errors, repeated users and roles warn',
-        path: 'docs/decisions/validation.md#repeated-names-are-errors-repeated-users-and-roles-warn',
-      },
-      SPEC_PROCESSES,
-    ],
+    sources: [REPEATED_NAMES, SPEC_PROCESSES],
     fix: 'Rename one of the two, and update the references meant for it.',
     related: ['DBK310', 'DBK417', 'DBK202'],
     examples: {
@@ -278,7 +262,7 @@ export const shapeDocs = {
     meaning:
       'An object has a field it does not define, and the name is close to a field it does define: at most a third of its letters (and at most 3) differ, or only the case does. Here the member `rs0-2` has `prority`, a misspelling of `priority`. The message names the field it probably means.',
     why: 'Advice: the service accepts it. But the agent ignores unknown fields, so a misspelt field silently does nothing: the setting it was meant to make is never applied.',
-    sources: [DECISION_UNKNOWN_FIELDS, { label: 'spec: replicaSets[n]', path: 'docs/spec-coverage.md#replicasetsn' }],
+    sources: [DECISION_UNKNOWN_FIELDS, SPEC_REPLICA_SETS],
     fix: 'Spell the field as the message suggests.',
     quickFix: 'Renames the field to the known field it most likely means.',
     related: ['DBK107'],
@@ -307,11 +291,8 @@ export const shapeDocs = {
         label: 'decision: Architecture, auth mechanism and TLS sets add the values real documents carry',
         path: 'docs/decisions/core-model.md#architecture-auth-mechanism-and-tls-sets-add-the-values-real-documents-carry',
       },
-      {
-        label: 'decision: Mechanisms beyond SCRAM are known, unknown ones warn',
-        path: 'docs/decisions/validation.md#mechanisms-beyond-scram-are-known-unknown-ones-warn',
-      },
-      { label: 'spec: dbVersions[n]', path: 'docs/spec-coverage.md#dbversionsn' },
+      MECHANISMS,
+      SPEC_DB_VERSIONS,
     ],
     fix: 'Use the known value you mean (`amd64` for 64-bit x86); keep the value only if the service documents it.',
     quickFix: 'Offers to change the value to the closest known ones.',

@@ -2,6 +2,7 @@
 import type { PlanCode } from '../../plan/planCodes.js';
 import type { TransitionCodeDoc } from '../codeDoc.js';
 import { type Edit, exampleProcess } from '../example.js';
+import { SPEC_AUTH, SPEC_PROCESSES, SPEC_REPLICA_SETS, SPEC_SHARDING } from './sources.js';
 
 const PLAN_SOURCES = {
   label: 'decision: each plan rule rests on a cited source',
@@ -16,13 +17,6 @@ const SERVICE_PUT = {
   path: 'docs/decisions/service.md#automation-config-get-and-put',
 };
 const SPEC_VERSIONING = { label: 'spec: versioning', path: 'docs/spec-coverage.md#versioning' };
-const SPEC_PROCESSES = { label: 'spec: processes[n]', path: 'docs/spec-coverage.md#processesn' };
-const SPEC_REPLICA_SETS = { label: 'spec: replicaSets[n]', path: 'docs/spec-coverage.md#replicasetsn' };
-const SPEC_SHARDING = { label: 'spec: sharding[]', path: 'docs/spec-coverage.md#sharding' };
-const SPEC_AUTH = {
-  label: 'spec: deployment authentication settings',
-  path: 'docs/spec-coverage.md#deployment-authentication-settings-automation-configuration',
-};
 
 /** The new revision's version, one above the base's: every `to` carries it unless the version is the point. */
 const VERSION_2: Edit = { at: ['version'], set: 2 };
