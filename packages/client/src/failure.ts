@@ -83,9 +83,10 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
  * A text as the end of a sentence: on one line, with exactly one closing full stop (the service's details end with
- * one; a question or a cut text keeps its own mark).
+ * one; a question or a cut text keeps its own mark). Every front end closes the service's words with it.
+ * @example closeSentence('Version 3 is stale.\n') // 'Version 3 is stale.'
  */
-function closed(text: string): string {
+export function closeSentence(text: string): string {
   const trimmed = oneLine(text).replace(/[\s.,;:]+$/, '');
   return /[?!…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
@@ -153,7 +154,7 @@ export function describeRefusal(refusal: Refusal, baseUrl: string, context: Fail
   if (status === 401 && errorCode === 'NOT_IN_GROUP') {
     return {
       kind: 'not-in-project',
-      message: closed(`The service refused the key pair${project}${said}`),
+      message: closeSentence(`The service refused the key pair${project}${said}`),
       hint: 'Check the project id, and use a key pair of that project.',
       reference,
     };
@@ -164,7 +165,7 @@ export function describeRefusal(refusal: Refusal, baseUrl: string, context: Fail
     const why = reference === 'HTTP 401' ? '' : said;
     return {
       kind: 'unauthorized',
-      message: closed(`The service rejected the key pair${project}${why}`),
+      message: closeSentence(`The service rejected the key pair${project}${why}`),
       hint: CHECK_KEYS,
       reference,
     };
@@ -172,7 +173,7 @@ export function describeRefusal(refusal: Refusal, baseUrl: string, context: Fail
   const { lead, hint } = framing(status);
   return {
     kind: 'refused',
-    message: closed(`${lead}${said}`),
+    message: closeSentence(`${lead}${said}`),
     ...(hint === undefined ? {} : { hint }),
     reference,
   };
@@ -222,7 +223,7 @@ export function describeFailure(
     const words = code === undefined ? message : NETWORK_WORDS[code];
     return {
       kind: 'unreachable',
-      message: closed(`Cannot reach the service at ${baseUrl}${words === undefined ? '' : `: ${words}`}`),
+      message: closeSentence(`Cannot reach the service at ${baseUrl}${words === undefined ? '' : `: ${words}`}`),
       hint: CHECK_RUNNING,
       ...(code === undefined ? {} : { reference: code }),
     };

@@ -6,6 +6,7 @@ export { type DigestCredentials, DigestSession } from './digest.js';
 export { DbkitApiError, DbkitTransportError } from './errors.js';
 export {
   type ClientFailure,
+  closeSentence,
   describeFailure,
   describeRefusal,
   type FailureContext,

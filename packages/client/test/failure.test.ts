@@ -6,7 +6,14 @@
 import { createServer as createHttpServer } from 'node:http';
 import { apiError } from '@dbkit/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ClientFailure, createClient, DbkitApiError, DbkitTransportError, describeFailure } from '../src/index.js';
+import {
+  type ClientFailure,
+  closeSentence,
+  createClient,
+  DbkitApiError,
+  DbkitTransportError,
+  describeFailure,
+} from '../src/index.js';
 import { type DbkitServer, seedState, serve, T0 } from './service.js';
 
 const BASE = 'http://127.0.0.1:8080';
@@ -361,5 +368,18 @@ describe('describeFailure over real calls', () => {
     } finally {
       await new Promise((resolve) => other.close(resolve));
     }
+  });
+});
+
+describe('closeSentence', () => {
+  it.for([
+    ['a text without a full stop gets one', 'Version 3 is stale', 'Version 3 is stale.'],
+    ['one full stop stays one', 'Version 3 is stale.', 'Version 3 is stale.'],
+    ['trailing stops, commas and spaces become one full stop', 'Version 3 is stale.. ;\n', 'Version 3 is stale.'],
+    ['lines and runs of spaces become one line', 'Version 3\n  is   stale', 'Version 3 is stale.'],
+    ['a question keeps its mark', 'Is the service running?', 'Is the service running?'],
+    ['a cut text keeps its ellipsis', 'The service said: no such gr…', 'The service said: no such gr…'],
+  ] as const)('%s', ([, text, closed]) => {
+    expect(closeSentence(text)).toBe(closed);
   });
 });

@@ -3,6 +3,8 @@
  * go on, what the confirmation says and whether it sends the service's override, what to do with the service's
  * answer, and how the wait for the agents ended. The glue (`common/publish.ts`) asks, sends and shows.
  */
+
+import { closeSentence } from '@dbkit/client';
 import { formatGoalProgress, type GoalProgress } from '@dbkit/core';
 import type { ServiceDiagnostic, ServiceFailure } from '@dbkit/language-server/internal/publish';
 import type { PlanResult } from '@dbkit/language-server/server';
@@ -178,7 +180,7 @@ export function afterAnswer(target: PublishTarget, answer: PublishAnswer, descri
     case 'not-json':
       return { kind: 'error', message: `dbkit: ${answer.detail}` };
     default:
-      return { kind: 'error', message: described ?? `dbkit: Not published: ${sentence(answer.detail)}` };
+      return { kind: 'error', message: described ?? `dbkit: Not published: ${closeSentence(answer.detail)}` };
   }
 }
 
@@ -193,15 +195,6 @@ export type WatchEnd =
 export interface WatchMessage {
   readonly level: 'info' | 'warning' | 'error';
   readonly message: string;
-}
-
-/** The service's detail as the end of a sentence: one line, one closing full stop. */
-function sentence(text: string): string {
-  const trimmed = text
-    .replace(/\s+/g, ' ')
-    .replace(/[\s.,;:]+$/, '')
-    .trim();
-  return /[?!]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 /** `250 ms`, `90 s`, `10 min`. */

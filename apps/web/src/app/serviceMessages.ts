@@ -4,7 +4,7 @@
  * and the editor word them). Pure, so each case is unit-tested; the panel (`servicePanel.ts`) only shows them. No
  * message carries a key.
  */
-import { describeRefusal } from '@dbkit/client';
+import { closeSentence, describeRefusal } from '@dbkit/client';
 import type { GoalView, ServiceOpenOutcome, ServicePushOutcome, ServiceWatchOutcome } from '../worker/serviceTypes.js';
 
 export type Tone = 'success' | 'error' | 'warning' | 'info';
@@ -25,15 +25,6 @@ export interface OutcomeContext {
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** A text (the worker's or the service's) as a sentence: one line, ending with one full stop. */
-function sentence(text: string): string {
-  const trimmed = text
-    .replace(/\s+/g, ' ')
-    .replace(/[\s.,;:]+$/, '')
-    .trim();
-  return /[?!]$/.test(trimmed) ? trimmed : `${trimmed}.`;
-}
 
 /** The title of a refusal the panel has no words of its own for, by status. */
 function refusedTitle(status: number): string {
@@ -79,7 +70,7 @@ const OUTCOME_MESSAGES: { readonly [K in Outcome['kind']]: Describe<K> } = {
     text:
       outcome.detail.trim() === ''
         ? 'The key pair is valid but may not do this.'
-        : `The key pair is valid but may not do this: ${sentence(outcome.detail)}`,
+        : `The key pair is valid but may not do this: ${closeSentence(outcome.detail)}`,
   }),
   'not-found': (outcome) => ({
     tone: 'error',
@@ -107,7 +98,7 @@ const OUTCOME_MESSAGES: { readonly [K in Outcome['kind']]: Describe<K> } = {
       text: `Going from the stored version ${outcome.stored.version} to this document has errors, so nothing was stored. ${inStored > 0 ? `${plural(inStored, 'diagnostic')} ${inStored === 1 ? 'points' : 'point'} into the stored revision: compare with it to see ${inStored === 1 ? 'it' : 'them'}. ` : ''}Make the change in smaller revisions, or push anyway if you accept the risk.`,
     };
   },
-  'not-json': (outcome) => ({ tone: 'error', title: 'Not JSON', text: sentence(outcome.detail) }),
+  'not-json': (outcome) => ({ tone: 'error', title: 'Not JSON', text: closeSentence(outcome.detail) }),
   'no-service': () => ({
     tone: 'error',
     title: 'No service configured',
@@ -116,7 +107,7 @@ const OUTCOME_MESSAGES: { readonly [K in Outcome['kind']]: Describe<K> } = {
   network: (outcome) => ({
     tone: 'error',
     title: 'Service unreachable',
-    text: `${sentence(outcome.detail)} Is dbkit-server running? Start it (${START_SERVICE}), then try again.`,
+    text: `${closeSentence(outcome.detail)} Is dbkit-server running? Start it (${START_SERVICE}), then try again.`,
   }),
   refused: (outcome, context) => {
     const { message, hint } = describeRefusal(outcome, 'the playground’s server', context);
