@@ -69,8 +69,9 @@ export interface ParsedDocument extends ServedDocument {
    */
   semanticCountingKeys(): { readonly diagnostics: readonly CoreDiagnostic[]; readonly valueKeys: number | undefined };
   /**
-   * `semantic` (with `semanticCountingKeys` when `countKeys`), and the names of a large valid text's value read while
-   * it is at hand, for a keystroke that comes before the tree (`valueNames`): what an editor's diagnostics ask for.
+   * `semantic` (with `semanticCountingKeys` when `countKeys`), and a large valid text's value kept until its names are
+   * read (`valueNames`, on the next turn), for a keystroke that comes before the tree: what an editor's diagnostics
+   * ask for.
    */
   semanticForTyping(countKeys: boolean): {
     readonly diagnostics: readonly CoreDiagnostic[];
@@ -275,8 +276,17 @@ function addValue(doc: DocumentUnderway): void {
   lazy(doc, 'value', freshValue);
   let semantic: readonly CoreDiagnostic[] | undefined;
   let names: ValueNames | undefined;
+  // A large valid text's value, kept from its diagnostics until its names are read: the diagnostics go out first, and
+  // the names are read on the next turn (the warm-up's first step, or a keystroke that comes before it).
+  let valueForNames: unknown;
   doc.valueNames = () => {
-    if (doc.hasTree()) names = undefined;
+    if (doc.hasTree()) {
+      names = undefined;
+      valueForNames = undefined;
+    } else if (valueForNames !== undefined) {
+      names = namesOfValue(valueForNames);
+      valueForNames = undefined;
+    }
     return names;
   };
   let valueKeys: number | undefined;
@@ -285,9 +295,9 @@ function addValue(doc: DocumentUnderway): void {
       const value = freshValue();
       semantic = validateAutomationConfig(value);
       if (countKeys && validJson === true) valueKeys = keysOf(value);
-      // While the value is at hand (it is not kept): the names a keystroke before the tree ranks (`valueNames`).
+      // While the value is at hand (it is not kept beyond its names): the names a keystroke before the tree ranks.
       if (readNames && validJson === true && !doc.hasTree() && textLength(doc.textDocument) >= NAMES_FROM_LENGTH) {
-        names = namesOfValue(value);
+        valueForNames = value;
       }
     }
     return semantic;

@@ -14,6 +14,7 @@ import {
   type Declarations,
   type Occurrence,
   type Reference,
+  ReferenceSite,
   SITE_STEPS,
   type SiteSteps,
   type SymbolKind,
@@ -27,6 +28,17 @@ export interface ReferenceGraph {
   readonly allDeclarations: readonly Declaration[];
   /** Every reference, sorted by offset. */
   readonly references: readonly Reference[];
+  /**
+   * The references below the top-level field `section` (`replicaSets`…), sorted by offset: `references`' own once
+   * they are collected, else that section's alone (a hover right after opening needs no other).
+   */
+  referencesIn(section: string): readonly Reference[];
+  /**
+   * The reference whose name node holds `offset` (inclusive of both ends), if any: from `references` once they are
+   * collected, else from the references of the top-level item around `offset` alone (a definition or a hover right
+   * after opening does not wait for tens of thousands of them).
+   */
+  referenceAt(offset: number): Reference | undefined;
   /** Every declaration (duplicates included) sorted by offset, for lookups at a cursor. */
   readonly declarationsByOffset: readonly Declaration[];
   /**
@@ -205,6 +217,52 @@ function* walkReferences(
   }
 }
 
+/** Whether `offset` lies in `node` (inclusive of both ends, as `findAt`). */
+function holds(node: ASTNode, offset: number): boolean {
+  return offset >= node.offset && offset <= node.offset + node.length;
+}
+
+/** The item of `items` (in document order) that holds `offset`, if any. */
+function itemAt(items: readonly ASTNode[], offset: number): ASTNode | undefined {
+  let low = 0;
+  let high = items.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const item = items[mid]!;
+    if (offset < item.offset) high = mid - 1;
+    else if (offset > item.offset + item.length) low = mid + 1;
+    else return item;
+  }
+  return undefined;
+}
+
+/**
+ * What `walkReferences` collects below `section` (every section with no argument), and with `offset` only below the
+ * top-level item that holds it: the same references, unsorted.
+ */
+function referencesBelow(
+  root: ObjectASTNode,
+  declarations: Declarations,
+  { section, offset }: { readonly section?: string; readonly offset?: number },
+): Reference[] {
+  const out: Reference[] = [];
+  const steps = SITE_STEPS;
+  if (steps.keys !== undefined && section === undefined) {
+    collectBelow(root, { keys: steps.keys, next: new Map() }, declarations, out);
+  }
+  for (const [key, next] of steps.next) {
+    if (section !== undefined && key !== section) continue;
+    const value = fieldValue(root, key);
+    if (value === undefined || (offset !== undefined && !holds(value, offset))) continue;
+    if (offset !== undefined && value.type === 'array' && next.items !== undefined && next.site === undefined) {
+      collectBelow(itemAt(value.items, offset), next.items, declarations, out);
+    } else {
+      collectBelow(value, next, declarations, out);
+    }
+  }
+  return out;
+}
+
 /** Every declaration sorted by offset, once per set of declarations (kept across edits that declare nothing). */
 const sortedDeclarations = new WeakMap<Declarations, readonly Declaration[]>();
 
@@ -219,12 +277,33 @@ export function buildReferenceGraph(root: ASTNode | undefined, kept?: ReferenceG
   // a 17 MB document has tens of thousands of references.
   let references: Reference[] | undefined;
   let walk: { readonly steps: Iterator<void>; readonly out: Reference[]; readonly tree: CompactTree } | undefined;
+  // Whether a lookup reads `references`: collected, or cheap to bring up to date (a previous version's), or from a
+  // tree that is not an object.
+  const whole = (): boolean => {
+    if (references !== undefined || !isObjectNode(root)) return true;
+    const slot = slotOf(root);
+    return slot === undefined || keptByTree.has(slot.tree);
+  };
+  const sections = new Map<string, readonly Reference[]>();
   return {
     declarations: maps,
     allDeclarations: all,
     get references() {
       references ??= referencesOf(root, maps);
       return references;
+    },
+    referencesIn(section) {
+      if (whole()) return this.references.filter((reference) => ReferenceSite[reference.site].path[0] === section);
+      let found = sections.get(section);
+      if (found === undefined) {
+        found = byOffset(referencesBelow(root as ObjectASTNode, maps, { section }));
+        sections.set(section, found);
+      }
+      return found;
+    },
+    referenceAt(offset) {
+      if (whole()) return findAt(this.references, offset);
+      return findAt(byOffset(referencesBelow(root as ObjectASTNode, maps, { offset })), offset);
     },
     collectReferences(deadline) {
       if (references !== undefined) return true;
@@ -275,7 +354,7 @@ function findAt<T extends Occurrence>(list: readonly T[], offset: number): T | u
 
 /** The occurrence whose name node holds `offset` (inclusive of both ends), if any. */
 export function occurrenceAt(graph: ReferenceGraph, offset: number): Occurrence | undefined {
-  return findAt(graph.declarationsByOffset, offset) ?? findAt(graph.references, offset);
+  return findAt(graph.declarationsByOffset, offset) ?? graph.referenceAt(offset);
 }
 
 /** The declaration an occurrence stands for: itself, or the reference's target. */

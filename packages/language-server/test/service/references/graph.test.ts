@@ -3,7 +3,9 @@
  * read, they are those a full collection of the same text finds, and a rename edits each name once.
  */
 import { describe, expect, it } from 'vitest';
+import type { ASTNode } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { pathOf } from '../../../src/service/jsonAst.js';
 import { createLanguageService } from '../../../src/service/languageService.js';
 import { example, internals } from '../../utils.js';
 import { references } from '../trees.js';
@@ -112,5 +114,50 @@ describe('references kept across edits', () => {
       .map((e) => JSON.stringify(e.range));
     expect(new Set(ranges).size).toBe(ranges.length);
     expect(ranges.length).toBeGreaterThan(1);
+  });
+});
+
+/** A graph's lookups as text, to compare with those of a graph whose references were all collected. */
+function occurrenceText(
+  occurrence: { site?: string; name: string; node: ASTNode; target?: { node: ASTNode } | undefined } | undefined,
+) {
+  if (occurrence === undefined) return '-';
+  return `${occurrence.site ?? 'declaration'} ${occurrence.name} @${occurrence.node.offset} → ${occurrence.target?.node.offset ?? '-'}`;
+}
+
+describe('lookups before the references are collected', () => {
+  const duplicateSection = text.replace(
+    '"replicaSets": [',
+    '"replicaSets": [{ "_id": "early", "members": [{ "host": "x" }] }],\n  "replicaSets": [',
+  );
+  it.for<[string, string]>([
+    ['the sharded example', text],
+    ['index configs', example('index-configs.automation.json')],
+    ['a replica set', example('replica-set.automation.json')],
+    ['a broken text (the tree reads past its errors)', example('mistakes/broken.automation.json')],
+    ['a section given twice (only the last counts)', duplicateSection],
+  ])('%s: every offset finds what the whole collection finds, and each section its own references', ([, start]) => {
+    const served = (): ReturnType<typeof internals> =>
+      internals(createLanguageService().parse(TextDocument.create(URI, 'json', 1, start)));
+    const local = served();
+    const full = served();
+    const all = full.references.references;
+    for (let offset = 0; offset <= start.length; offset++) {
+      expect(occurrenceText(local.references.referenceAt(offset)), `at ${offset}`).toBe(
+        occurrenceText(full.references.referenceAt(offset)),
+      );
+    }
+    for (const section of [
+      'processes',
+      'replicaSets',
+      'sharding',
+      'indexConfigs',
+      'balancer',
+      'clusterWideConfigurations',
+    ]) {
+      const expected = all.filter((r) => pathOf(r.node)[0] === section);
+      expect(local.references.referencesIn(section).map(occurrenceText), section).toEqual(expected.map(occurrenceText));
+      expect(full.references.referencesIn(section).map(occurrenceText), section).toEqual(expected.map(occurrenceText));
+    }
   });
 });

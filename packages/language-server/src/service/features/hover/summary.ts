@@ -70,7 +70,7 @@ function clusterHolding(doc: ParsedDocument, node: ASTNode): string | undefined 
 function replicaSetsOf(doc: ParsedDocument, names: ReadonlySet<string>): string[] {
   const declared = doc.references.declarations.replicaSet;
   const sets = new Set<string>();
-  for (const reference of doc.references.references) {
+  for (const reference of doc.references.referencesIn('replicaSets')) {
     if (reference.site !== 'memberHost' || !names.has(reference.name)) continue;
     // host → property → member → members → property → the replica set.
     const replicaSet = reference.node.parent?.parent?.parent?.parent?.parent;
@@ -90,11 +90,21 @@ function processNames(declaration: Declaration): Set<string> {
   return names;
 }
 
-/** References that resolve to `declaration` (same kind, same name). */
+/** The top-level sections whose sites may name each kind (`replicaSets` and `sharding` for a process…). */
+const SECTIONS_NAMING = (() => {
+  const sections = { process: [], dbVersion: [], replicaSet: [], cluster: [] } as { [K in SymbolKind]: string[] };
+  for (const { path, kinds } of Object.values(ReferenceSite)) {
+    for (const kind of kinds) if (!sections[kind].includes(path[0]!)) sections[kind].push(path[0]!);
+  }
+  return sections as { readonly [K in SymbolKind]: readonly string[] };
+})();
+
+/** References that resolve to `declaration` (same kind, same name), read only in the sections that may name it. */
 function referencesTo(doc: ParsedDocument, declaration: Declaration): Reference[] {
-  return doc.references.references.filter(
-    (r) => r.target !== undefined && r.target.kind === declaration.kind && r.target.name === declaration.name,
-  );
+  return SECTIONS_NAMING[declaration.kind]
+    .flatMap((section) => doc.references.referencesIn(section))
+    .filter((r) => r.target !== undefined && r.target.kind === declaration.kind && r.target.name === declaration.name)
+    .sort((a, b) => a.node.offset - b.node.offset);
 }
 
 function processSummary(doc: ParsedDocument, declaration: Declaration, m: Markup): string[] {
