@@ -70,8 +70,8 @@ export interface ParsedDocument extends ServedDocument {
   semanticCountingKeys(): { readonly diagnostics: readonly CoreDiagnostic[]; readonly valueKeys: number | undefined };
   /**
    * `semantic` (with `semanticCountingKeys` when `countKeys`), and a large valid text's value kept until its names are
-   * read (`valueNames`, on the next turn), for a keystroke that comes before the tree: what an editor's diagnostics
-   * ask for.
+   * read (`valueNames`: the warm-up reads them once the diagnostics are out), for a keystroke that comes before the
+   * tree: what an editor's diagnostics ask for.
    */
   semanticForTyping(countKeys: boolean): {
     readonly diagnostics: readonly CoreDiagnostic[];
@@ -277,7 +277,7 @@ function addValue(doc: DocumentUnderway): void {
   let semantic: readonly CoreDiagnostic[] | undefined;
   let names: ValueNames | undefined;
   // A large valid text's value, kept from its diagnostics until its names are read: the diagnostics go out first, and
-  // the names are read on the next turn (the warm-up's first step, or a keystroke that comes before it).
+  // the names are read right after, in the same task (`scheduleWarmUp`), or by a keystroke that comes first.
   let valueForNames: unknown;
   doc.valueNames = () => {
     if (doc.hasTree()) {
