@@ -105,9 +105,8 @@ export function startFullParse(
   };
 }
 
-/** A valid text's build, with the keys given twice as vscode-json-languageservice reports them. */
+/** A valid text's build, with the keys given twice as vscode-json-languageservice reports them (not fitted: `warmUp.ts`). */
 function finishValid(document: TextDocument, text: string, { tree, repeatedKeys }: ValidBuild): DocumentTree {
-  tree.fit();
   const syntaxErrors: Diagnostic[] = [];
   if (repeatedKeys.length > 0) {
     // Placed in the text that was read: the document may have been edited since the parse started.

@@ -51,10 +51,11 @@ export const WARM_UP_SLICE_MS = 8;
 /**
  * Once a version's diagnostics are out: the warm-up as a run of short steps, each in a task of its own and skipped
  * when a newer version came meanwhile, so a keystroke typed at once waits for one step, not for all of them. In
- * order: the names of the value the diagnostics kept (read once they are out), their ranking facts, the line index, the tree (built `WARM_UP_SLICE_MS` at a
- * time; a version typed meanwhile takes the build over when it needs its tree), letting go of those names, the
- * reference graph, the facts completion ranks names by, one rehearsed completion,
- * `afterWarmUp`, what navigation reads, and once per process the keystroke path typed into a sample
+ * order: the names of the value the diagnostics kept (read once they are out), their ranking facts, the line index,
+ * the tree (built `WARM_UP_SLICE_MS` at a time; a version typed meanwhile takes the build over when it needs its
+ * tree), its arrays cut down, letting go of those names, the reference graph, the facts completion ranks names by,
+ * one rehearsed completion, `afterWarmUp`, what navigation reads, and once per process the keystroke path typed into
+ * a sample
  * (`warmEditPath`). The LSP server and the playground's worker pass their own scheduling (through
  * `service.scheduleWarmUp`, which passes the service's context); the steps and their order are the same in both.
  *
@@ -83,6 +84,8 @@ export function scheduleWarmUp(
     }),
     () => done(doc.textDocument.lineCount),
     () => doc.buildTree(performance.now() + WARM_UP_SLICE_MS),
+    // The arrays the build sized ahead, cut down to what the tree holds (a request waiting for the tree does not).
+    () => done(doc.treeForEdit().tree.fit()),
     () => done(forgetNamesBeforeTree(doc)),
     () => done(doc.references),
     sliced(() => referenceFactsWork(doc)),
