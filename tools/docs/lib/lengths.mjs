@@ -27,7 +27,16 @@ function codeLines(source) {
   const lineCount = source.getLineStarts().length;
   const code = new Array(lineCount).fill(false);
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, source.languageVariant, text);
+  // For each open brace, whether it is a template's `${`: its `}` resumes the template, which the scanner reads as
+  // text only when told to (else a backtick in a later comment would start a template there).
+  const braces = [];
   for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+    if (kind === ts.SyntaxKind.OpenBraceToken) braces.push(false);
+    if (kind === ts.SyntaxKind.TemplateHead) braces.push(true);
+    if (kind === ts.SyntaxKind.CloseBraceToken && braces.pop() === true) {
+      kind = scanner.reScanTemplateToken(false);
+      if (kind === ts.SyntaxKind.TemplateMiddle) braces.push(true);
+    }
     if (
       kind === ts.SyntaxKind.WhitespaceTrivia ||
       kind === ts.SyntaxKind.NewLineTrivia ||

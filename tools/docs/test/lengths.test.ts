@@ -30,6 +30,15 @@ describe('functionLengths', () => {
   it('counts a string over several lines as code', () => {
     expect(fileCodeLines('x.ts', 'const s = `a\n\nb`;\n// c\n')).toBe(3);
   });
+
+  it.for([
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template, not one
+    ['a comment after a template with substitutions', 'const s = `a${1}b`;\n/**\n * `x`\n */\nconst t = 1;\n', 2],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template, not one
+    ['nested templates and braces', 'const s = `a${`b${{ c: 1 }.c}`}d\n\ne`;\n// `f`\n', 3],
+  ] as const)('reads %s as a reader does', ([, text, lines]) => {
+    expect(fileCodeLines('x.ts', text)).toBe(lines);
+  });
 });
 
 describe('lengthReport on planted examples', () => {
