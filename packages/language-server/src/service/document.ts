@@ -277,7 +277,7 @@ function addValue(doc: DocumentUnderway): void {
   let semantic: readonly CoreDiagnostic[] | undefined;
   let names: ValueNames | undefined;
   // A large valid text's value, kept from its diagnostics until its names are read: the diagnostics go out first, and
-  // the names are read right after, in the same task (`scheduleWarmUp`), or by a keystroke that comes first.
+  // the warm-up's first step reads the names (`scheduleWarmUp`), or a keystroke that comes before it does.
   let valueForNames: unknown;
   doc.valueNames = () => {
     if (doc.hasTree()) {

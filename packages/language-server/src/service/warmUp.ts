@@ -55,8 +55,7 @@ export const WARM_UP_SLICE_MS = 8;
  * the tree (built `WARM_UP_SLICE_MS` at a time; a version typed meanwhile takes the build over when it needs its
  * tree), its arrays cut down, letting go of those names, the reference graph, the facts completion ranks names by,
  * one rehearsed completion, `afterWarmUp`, what navigation reads, and once per process the keystroke path typed into
- * a sample
- * (`warmEditPath`). The LSP server and the playground's worker pass their own scheduling (through
+ * a sample (`warmEditPath`). The LSP server and the playground's worker pass their own scheduling (through
  * `service.scheduleWarmUp`, which passes the service's context); the steps and their order are the same in both.
  *
  * @example

@@ -219,8 +219,9 @@ export interface DiagnosticsOptions {
    */
   readonly duplicateKeys?: boolean;
   /**
-   * Whether the names of a large valid text's value are read while its diagnostics have it at hand (default false):
-   * an editor's next keystroke ranks them if it comes before the document's tree is built (`completion/beforeTree.ts`).
+   * Whether a large valid text's value is kept from its diagnostics until its names are read (default false; the
+   * warm-up reads them once the diagnostics are out): an editor's next keystroke ranks them if it comes before the
+   * document's tree is built (`completion/beforeTree.ts`).
    */
   readonly namesForTyping?: boolean;
 }
