@@ -1,6 +1,6 @@
 /**
- * When pushed diagnostics go out: a timer per document, due once the server has been quiet for a while after the
- * document changed, and not later than a bound.
+ * When pushed diagnostics go out: a timer per document (the next turn for one just opened), due once the server has
+ * been quiet for a while after the document changed, and not later than a bound.
  */
 
 /**
@@ -26,16 +26,25 @@ export function createDiagnosticsScheduler(
   lastAnswered: () => number,
   publish: (uri: string) => void,
 ): DiagnosticsScheduler {
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  // Each pending push, as the function that cancels it.
+  const timers = new Map<string, () => void>();
   const cancel = (uri: string): void => {
-    const pending = timers.get(uri);
-    if (pending !== undefined) clearTimeout(pending);
+    timers.get(uri)?.();
     timers.delete(uri);
+  };
+  // A push due at once (an opened document) runs on the next turn, after the messages already read, without a
+  // timer's millisecond.
+  const after = (due: () => void, delay: number): (() => void) => {
+    if (delay <= 0) {
+      const immediate = setImmediate(due);
+      return () => clearImmediate(immediate);
+    }
+    const timer = setTimeout(due, delay);
+    return () => clearTimeout(timer);
   };
   return {
     schedule(uri, delay) {
-      const pending = timers.get(uri);
-      if (pending !== undefined) clearTimeout(pending);
+      cancel(uri);
       // Due once the document has been quiet for `delay`: no change and no request answered meanwhile (a keystroke
       // and its completion taking longer than the delay would otherwise start a 17 MB document's diagnostics between
       // two keystrokes). Requests never stop coming for long (hovers while the mouse moves), so not later than
@@ -45,13 +54,13 @@ export function createDiagnosticsScheduler(
         const now = performance.now();
         const quiet = now - lastAnswered();
         if (delay > 0 && quiet < delay && now < latest) {
-          timers.set(uri, setTimeout(due, Math.min(delay - quiet, latest - now)));
+          timers.set(uri, after(due, Math.min(delay - quiet, latest - now)));
         } else {
           timers.delete(uri);
           publish(uri);
         }
       };
-      timers.set(uri, setTimeout(due, delay));
+      timers.set(uri, after(due, delay));
     },
     cancel,
   };

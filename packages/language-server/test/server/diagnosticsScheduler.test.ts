@@ -63,7 +63,7 @@ function answers(from: number, until: number, every: number): Answer[] {
 
 describe('createDiagnosticsScheduler', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'performance'] });
   });
   afterEach(() => {
     vi.useRealTimers();
