@@ -19,7 +19,7 @@ import { nodeAtPath, nodeValue, pathOf, propertyHolding } from './jsonAst.js';
 import { type LocatedNode, locatedNode, locatePaths } from './locate.js';
 import { buildReferenceGraph, type ReferenceGraph } from './references/graph.js';
 import { DECLARING_SECTIONS } from './references/sites.js';
-import { namesOfValue, type ValueNames } from './references/valueNames.js';
+import { namesInSteps, type ValueNames } from './references/valueNames.js';
 import { sliceText, textLength } from './textModel.js';
 import { nodeOf } from './tree/nodes.js';
 
@@ -44,6 +44,8 @@ export interface ParsedDocument extends ServedDocument {
     | undefined;
   /** The names this version's value gave when its diagnostics read it, while it has no tree (a large valid text's). */
   valueNames(): ValueNames | undefined;
+  /** Reads those names a step per top-level item (the warm-up's slices); what is left `valueNames` reads at once. */
+  namesWork(): Iterator<void>;
   /** The whole text (built on first read when the document is a `TextModel` that was edited). */
   readonly text: string;
   /** The text of `[start, end)`, without building the whole text when the document can avoid it. */
@@ -134,16 +136,31 @@ export interface IncrementalBasis {
 /** A `ParsedDocument` while `parseDocument` puts its parts in. */
 type DocumentUnderway = { -readonly [K in keyof ParsedDocument]: ParsedDocument[K] };
 
+/**
+ * `edit` of a version made from `basis`: the previous version's names are read when a keystroke first asks for them
+ * (a pasted line needs none), and let go once this version has its tree.
+ */
+function editFrom(doc: DocumentUnderway, basis: IncrementalBasis): NonNullable<ParsedDocument['edit']> {
+  let previous: ParsedDocument | undefined = basis.previous;
+  let read: ValueNames | undefined;
+  return {
+    fromVersion: basis.previous.version,
+    change: basis.change,
+    get previousNames() {
+      if (previous !== undefined && !doc.hasTree()) read = previous.valueNames();
+      previous = undefined;
+      return doc.hasTree() ? undefined : read;
+    },
+  };
+}
+
 export function parseDocument(
   textDocument: TextDocument,
   jsonService: JsonLanguageService,
   basis?: IncrementalBasis,
 ): ParsedDocument {
   const doc = { textDocument, uri: textDocument.uri, version: textDocument.version } as DocumentUnderway;
-  doc.edit =
-    basis === undefined
-      ? undefined
-      : { fromVersion: basis.previous.version, change: basis.change, previousNames: basis.previous.valueNames() };
+  doc.edit = basis === undefined ? undefined : editFrom(doc, basis);
   // A keystroke reads only the container it reparses and the text around the cursor: the whole text is not built.
   lazy(doc, 'text', () => textDocument.getText());
   doc.slice = (start, end) => sliceText(textDocument, start, end);
@@ -276,18 +293,26 @@ function addValue(doc: DocumentUnderway): void {
   lazy(doc, 'value', freshValue);
   let semantic: readonly CoreDiagnostic[] | undefined;
   let names: ValueNames | undefined;
-  // A large valid text's value, kept from its diagnostics until its names are read: the diagnostics go out first, and
-  // the warm-up's first step reads the names (`scheduleWarmUp`), or a keystroke that comes before it does.
-  let valueForNames: unknown;
+  // A large valid text's names, read from its value once its diagnostics are out: a step per top-level item in the
+  // warm-up's slices (`namesWork`), or all at once for a keystroke that needs them first. The steps hold the value.
+  let pending: Generator<void, ValueNames, void> | undefined;
+  const step = (): boolean => {
+    const next = pending!.next();
+    if (next.done !== true) return false;
+    names = next.value;
+    pending = undefined;
+    return true;
+  };
   doc.valueNames = () => {
     if (doc.hasTree()) {
       names = undefined;
-      valueForNames = undefined;
-    } else if (valueForNames !== undefined) {
-      names = namesOfValue(valueForNames);
-      valueForNames = undefined;
+      pending = undefined;
     }
+    while (pending !== undefined && !step()) {}
     return names;
+  };
+  doc.namesWork = function* () {
+    while (pending !== undefined && !doc.hasTree() && !step()) yield;
   };
   let valueKeys: number | undefined;
   const computeSemantic = (countKeys: boolean, readNames = false): readonly CoreDiagnostic[] => {
@@ -297,7 +322,7 @@ function addValue(doc: DocumentUnderway): void {
       if (countKeys && validJson === true) valueKeys = keysOf(value);
       // While the value is at hand (it is not kept beyond its names): the names a keystroke before the tree ranks.
       if (readNames && validJson === true && !doc.hasTree() && textLength(doc.textDocument) >= NAMES_FROM_LENGTH) {
-        valueForNames = value;
+        pending = namesInSteps(value);
       }
     }
     return semantic;

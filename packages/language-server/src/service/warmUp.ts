@@ -51,7 +51,7 @@ export const WARM_UP_SLICE_MS = 8;
 /**
  * Once a version's diagnostics are out: the warm-up as a run of short steps, each in a task of its own and skipped
  * when a newer version came meanwhile, so a keystroke typed at once waits for one step, not for all of them. In
- * order: the names of the value the diagnostics kept (read once they are out), their ranking facts, the line index,
+ * order: the names of the value the diagnostics kept (read once they are out, in slices), their ranking facts, the line index,
  * the tree (built `WARM_UP_SLICE_MS` at a time; a version typed meanwhile takes the build over when it needs its
  * tree), its arrays cut down, letting go of those names, the reference graph, the facts completion ranks names by,
  * one rehearsed completion, `afterWarmUp`, what navigation reads, and once per process the keystroke path typed into
@@ -76,7 +76,7 @@ export function scheduleWarmUp(
   // Each step says whether it is done; a step that is not runs again in the next task.
   const steps: (() => boolean)[] = [
     // The names of the value the diagnostics kept (`valueNames`), read once they are out.
-    () => done(doc.valueNames()),
+    sliced(() => doc.namesWork()),
     sliced(() => {
       const names = doc.valueNames();
       return names === undefined ? [].values() : referenceFactsWork(names);

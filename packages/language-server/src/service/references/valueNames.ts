@@ -113,16 +113,46 @@ function nodeOf(value: unknown, reads: Reads, parent: Node | undefined): Node {
   const object = node('object', parent, undefined, []);
   const fields = value as Record<string, unknown>;
   for (let i = 0; i < reads.keys.length; i++) {
-    const key = reads.keys[i]!;
     // `JSON.parse` gives no undefined value: undefined is a missing key (and no key read is `__proto__`).
-    const field = fields[key];
-    if (field === undefined) continue;
-    const property = node('property', object, undefined);
-    property.keyNode = reads.keyNodes[i];
-    property.valueNode = nodeOf(field, reads.below[i]!, property);
-    object.properties!.push(property);
+    const field = fields[reads.keys[i]!];
+    if (field !== undefined) {
+      const property = propertyNode(object, reads, i);
+      property.valueNode = nodeOf(field, reads.below[i]!, property);
+    }
   }
   return object;
+}
+
+/** The property of `object` for the `i`th key `reads` reads, its value still to be put in. */
+function propertyNode(object: Node, reads: Reads, i: number): Node {
+  const property = node('property', object, undefined);
+  property.keyNode = reads.keyNodes[i];
+  object.properties!.push(property);
+  return property;
+}
+
+/** `nodeOf` of a document's value, a step per item of a top-level array (a process, a replica set): the same tree. */
+function* rootInSteps(value: unknown): Generator<void, Node, void> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return nodeOf(value, READS, undefined);
+  const root = node('object', undefined, undefined, []);
+  const fields = value as Record<string, unknown>;
+  for (let i = 0; i < READS.keys.length; i++) {
+    const field = fields[READS.keys[i]!];
+    if (field === undefined) continue;
+    const property = propertyNode(root, READS, i);
+    const below = READS.below[i]!;
+    if (!Array.isArray(field) || below.items === undefined) {
+      property.valueNode = nodeOf(field, below, property);
+      continue;
+    }
+    const array = node('array', property, undefined, undefined, []);
+    property.valueNode = array;
+    for (const item of field) {
+      array.items!.push(nodeOf(item, below.items, array));
+      yield;
+    }
+  }
+  return root;
 }
 
 /** The node at `path` of the small tree, if it is there. */
@@ -148,7 +178,15 @@ export interface ValueNames {
 
 /** The names of `value`, a document's value from `JSON.parse`. */
 export function namesOfValue(value: unknown): ValueNames {
-  const root = nodeOf(value, READS, undefined);
+  const steps = namesInSteps(value);
+  let step = steps.next();
+  while (step.done !== true) step = steps.next();
+  return step.value;
+}
+
+/** `namesOfValue` a step at a time (the warm-up's slices): a step per item of a top-level array. */
+export function* namesInSteps(value: unknown): Generator<void, ValueNames, void> {
+  const root = yield* rootInSteps(value);
   const tree = root as unknown as ASTNode;
   let pointed: Node | undefined;
   return {

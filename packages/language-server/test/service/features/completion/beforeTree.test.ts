@@ -124,6 +124,27 @@ describe('name completion before the tree', () => {
     expect(list).toEqual(await withTree(document.getText(), cursorAt, {}));
   });
 
+  it('reads the names a top-level item at a time, and at once for a keystroke that comes midway, as the tree does', async () => {
+    const service = createLanguageService();
+    const counted = internals(service.parse(new TextModel('file:///work/counted.automation.json', 'json', 1, LARGE)));
+    service.doValidation(counted, { namesForTyping: true });
+    let steps = 0;
+    for (const work = counted.namesWork(); work.next().done !== true; ) steps++;
+    // One step per process, replica set, cluster…: the warm-up's slice can stop between any two.
+    expect(steps).toBeGreaterThan(100);
+    const document = new TextModel(URI, 'json', 1, LARGE);
+    const opened = internals(service.parse(document));
+    service.doValidation(opened, { namesForTyping: true });
+    const work = opened.namesWork();
+    for (let i = 0; i < steps / 2; i++) work.next();
+    const at = LARGE.indexOf('"host": "', LARGE.indexOf('"replicaSets"')) + 10;
+    document.edit({ start: at, end: at, text: 'b' }, 2);
+    const doc = internals(service.update(document, { start: at, end: at, newLength: 1 }));
+    const list = await service.doComplete(doc, document.positionAt(at + 1));
+    expect(list).toEqual(await withTree(document.getText(), at + 1, {}));
+    expect(work.next().done).toBe(true);
+  });
+
   const span = (start: number, end: number): readonly [number, number] => [start, end];
   /** The first member host's content: `[start, end)` between its quotes. */
   const firstHost = (t: string) => {
