@@ -136,13 +136,21 @@ export interface IncrementalBasis {
 /** A `ParsedDocument` while `parseDocument` puts its parts in. */
 type DocumentUnderway = { -readonly [K in keyof ParsedDocument]: ParsedDocument[K] };
 
+/** Lets go of the version an `edit` would read names from (`editFrom`), by the version the edit made. */
+const releaseEdit = new WeakMap<object, () => void>();
+
 /**
  * `edit` of a version made from `basis`: the previous version's names are read when a keystroke first asks for them
- * (a pasted line needs none), and let go once this version has its tree.
+ * (a pasted line needs none). The previous version is let go once this version has its tree or a next version
+ * comes: else each version would hold the one before it, and the first one's value with it.
  */
 function editFrom(doc: DocumentUnderway, basis: IncrementalBasis): NonNullable<ParsedDocument['edit']> {
   let previous: ParsedDocument | undefined = basis.previous;
   let read: ValueNames | undefined;
+  releaseEdit.get(basis.previous)?.();
+  releaseEdit.set(doc, () => {
+    previous = undefined;
+  });
   return {
     fromVersion: basis.previous.version,
     change: basis.change,
@@ -307,6 +315,7 @@ function addValue(doc: DocumentUnderway): void {
     if (doc.hasTree()) {
       names = undefined;
       pending = undefined;
+      releaseEdit.get(doc)?.();
     }
     while (pending !== undefined && !step()) {}
     return names;

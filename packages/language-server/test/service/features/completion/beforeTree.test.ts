@@ -145,6 +145,20 @@ describe('name completion before the tree', () => {
     expect(work.next().done).toBe(true);
   });
 
+  it('lets go of the version before once a next version comes, so no version holds an older value', () => {
+    const service = createLanguageService();
+    const document = new TextModel(URI, 'json', 1, LARGE);
+    service.doValidation(service.parse(document), { namesForTyping: true });
+    const at = LARGE.indexOf('"host": "', LARGE.indexOf('"replicaSets"')) + 10;
+    document.edit({ start: at, end: at, text: 'b' }, 2);
+    const second = internals(service.update(document, { start: at, end: at, newLength: 1 }));
+    document.edit({ start: at + 1, end: at + 1, text: 'c' }, 3);
+    const third = internals(service.update(document, { start: at + 1, end: at + 1, newLength: 1 }));
+    // The second version's names of the first are no longer reachable: the third reads the second's (it has none).
+    expect(second.edit?.previousNames).toBeUndefined();
+    expect(third.edit?.previousNames).toBeUndefined();
+  });
+
   const span = (start: number, end: number): readonly [number, number] => [start, end];
   /** The first member host's content: `[start, end)` between its quotes. */
   const firstHost = (t: string) => {
