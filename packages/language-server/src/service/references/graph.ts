@@ -190,33 +190,6 @@ function keepReferences(
   return Object.assign(created, sortedInTree(tree, collected));
 }
 
-/**
- * `collectBelow` from the root, in steps: a step per item of a top-level array (a process, a replica set), and per
- * other top-level field. The same references as one walk, in the same order.
- */
-function* walkReferences(
-  root: ObjectASTNode,
-  declarations: Declarations,
-  out: Reference[],
-): Generator<void, void, void> {
-  const steps = SITE_STEPS;
-  if (steps.keys !== undefined) {
-    collectBelow(root, { keys: steps.keys, next: new Map() }, declarations, out);
-  }
-  for (const [key, next] of steps.next) {
-    const value = fieldValue(root, key);
-    if (value?.type === 'array' && next.items !== undefined && next.site === undefined) {
-      for (const item of value.items) {
-        collectBelow(item, next.items, declarations, out);
-        yield;
-      }
-    } else {
-      collectBelow(value, next, declarations, out);
-      yield;
-    }
-  }
-}
-
 /** Whether `offset` lies in `node` (inclusive of both ends, as `findAt`). */
 function holds(node: ASTNode, offset: number): boolean {
   return offset >= node.offset && offset <= node.offset + node.length;
@@ -236,16 +209,22 @@ function itemAt(items: readonly ASTNode[], offset: number): ASTNode | undefined 
   return undefined;
 }
 
+/** Where a walk of the references looks: one top-level section, and with `offset` only its item that holds it. */
+interface Where {
+  readonly section?: string;
+  readonly offset?: number;
+}
+
 /**
- * What `walkReferences` collects below `section` (every section with no argument), and with `offset` only below the
- * top-level item that holds it: the same references, unsorted.
+ * `collectBelow` from the root, in steps: a step per item of a top-level array (a process, a replica set), and per
+ * other top-level field. The same references as one walk, in the same order; with `where`, only those below it.
  */
-function referencesBelow(
+function* walkReferences(
   root: ObjectASTNode,
   declarations: Declarations,
-  { section, offset }: { readonly section?: string; readonly offset?: number },
-): Reference[] {
-  const out: Reference[] = [];
+  out: Reference[],
+  { section, offset }: Where = {},
+): Generator<void, void, void> {
   const steps = SITE_STEPS;
   if (steps.keys !== undefined && section === undefined) {
     collectBelow(root, { keys: steps.keys, next: new Map() }, declarations, out);
@@ -254,11 +233,24 @@ function referencesBelow(
     if (section !== undefined && key !== section) continue;
     const value = fieldValue(root, key);
     if (value === undefined || (offset !== undefined && !holds(value, offset))) continue;
-    if (offset !== undefined && value.type === 'array' && next.items !== undefined && next.site === undefined) {
-      collectBelow(itemAt(value.items, offset), next.items, declarations, out);
+    if (value.type === 'array' && next.items !== undefined && next.site === undefined) {
+      const items = offset === undefined ? value.items : [itemAt(value.items, offset)];
+      for (const item of items) {
+        collectBelow(item, next.items, declarations, out);
+        yield;
+      }
     } else {
       collectBelow(value, next, declarations, out);
+      yield;
     }
+  }
+}
+
+/** `walkReferences` below `where` all at once: the references there, unsorted. */
+function referencesBelow(root: ObjectASTNode, declarations: Declarations, where: Where): Reference[] {
+  const out: Reference[] = [];
+  for (const _ of walkReferences(root, declarations, out, where)) {
+    // Each step has added its references to `out`.
   }
   return out;
 }
