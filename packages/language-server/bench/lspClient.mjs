@@ -70,3 +70,17 @@ export async function startServer(server, { pull = false, args = [], initializat
   const nextDiagnostics = () => new Promise((resolve) => waiters.push(resolve));
   return { child, connection, nextDiagnostics };
 }
+
+/**
+ * The cases a bench runs: all of them, or with `--size "~3 MB"` the one of that label (its rows are printed, not
+ * written: `pnpm bench` runs them all). An unknown label ends the process with the labels it takes.
+ */
+export function chosenCases(bench, cases) {
+  const sizeAt = process.argv.indexOf('--size');
+  const chosen = sizeAt < 0 ? cases : cases.filter((spec) => spec.label === process.argv[sizeAt + 1]);
+  if (chosen.length === 0) {
+    console.error(`${bench}: --size takes one of ${cases.map((spec) => `"${spec.label}"`).join(', ')}`);
+    process.exit(2);
+  }
+  return chosen;
+}

@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { reportBench } from '../../../tools/bench-report.mjs';
 import { generateConfig, serialize } from '../../core/bench/generate.mjs';
-import { median, positionAt, rssMB, startServer } from './lspClient.mjs';
+import { chosenCases, median, positionAt, rssMB, startServer } from './lspClient.mjs';
 
 const require = createRequire(import.meta.url);
 const DBKIT = fileURLToPath(new URL('../bin/dbkit-language-server.js', import.meta.url));
@@ -99,13 +99,7 @@ async function run(server, text) {
 
 const f = (n, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-// `--size "~3 MB"` runs one size alone and prints its rows without writing them (`pnpm bench` runs them all).
-const sizeAt = process.argv.indexOf('--size');
-const chosen = sizeAt < 0 ? CASES : CASES.filter((spec) => spec.label === process.argv[sizeAt + 1]);
-if (chosen.length === 0) {
-  console.error(`peer.bench: --size takes one of ${CASES.map((spec) => `"${spec.label}"`).join(', ')}`);
-  process.exit(2);
-}
+const chosen = chosenCases('peer.bench', CASES);
 const rows = [];
 for (const spec of chosen) {
   const text = serialize(generateConfig({ shards: spec.shards, membersPerShard: 3, routers: spec.routers }));
@@ -138,7 +132,7 @@ for (const spec of chosen) {
   }
 }
 
-if (sizeAt < 0)
+if (chosen === CASES)
   reportBench('language-server-peer', {
     rows,
     notes: [

@@ -30,7 +30,7 @@
 import { fileURLToPath } from 'node:url';
 import { reportBench } from '../../../tools/bench-report.mjs';
 import { generateConfig, serialize } from '../../core/bench/generate.mjs';
-import { median, positionAt, rssMB, startServer } from './lspClient.mjs';
+import { chosenCases, median, positionAt, rssMB, startServer } from './lspClient.mjs';
 
 const SERVER = fileURLToPath(new URL('../bin/dbkit-language-server.js', import.meta.url));
 const start = (server = SERVER, options = {}) => startServer(server, options);
@@ -334,13 +334,7 @@ async function runCase(spec) {
   }
 }
 
-// `--size "~3 MB"` runs one case alone and prints its rows without writing them (`pnpm bench` runs them all).
-const sizeAt = process.argv.indexOf('--size');
-const chosen = sizeAt < 0 ? CASES : CASES.filter((spec) => spec.label === process.argv[sizeAt + 1]);
-if (chosen.length === 0) {
-  console.error(`stdio.bench: --size takes one of ${CASES.map((spec) => `"${spec.label}"`).join(', ')}`);
-  process.exit(2);
-}
+const chosen = chosenCases('stdio.bench', CASES);
 const results = [];
 for (const spec of chosen) results.push(await runCase(spec));
 
@@ -417,7 +411,7 @@ for (const r of results.filter((x) => x.moment !== undefined)) {
 const bigMB = `${f(big.mb, 2)} MB`;
 const worstKeystrokeMs = Math.max(big.worstMs, big.afterLongReadMs, pulledFirstMs);
 const warmMs = Math.max(big.hoverMs, big.definitionMs, big.renameMs);
-if (sizeAt < 0)
+if (chosen === CASES)
   reportBench('language-server-stdio', {
     rows: [
       ...momentRows,
